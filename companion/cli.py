@@ -1,0 +1,91 @@
+"""The ``companion`` command.
+
+Exit codes: 0 done; 2 a malformed script, setup, config or command line; 3 an illegal
+action in a script; 4 a journal that cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from companion import script as scripts
+from companion.journal import Journal, JournalError
+from companion.narration import narrate
+from companion.rules.base import RulesError, SetupError
+from companion.table import Table
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+EXIT_ILLEGAL = 3
+EXIT_JOURNAL = 4
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"companion: {message}", file=sys.stderr)
+    return code
+
+
+def play(path: str, as_json: bool, db: str, language: str) -> int:
+    """Run a script headless through the table (journal and all)."""
+    try:
+        script = scripts.load(path)
+    except scripts.ScriptError as error:
+        return _fail(str(error), EXIT_BAD_INPUT)
+    try:
+        journal = Journal(db)
+    except JournalError as error:
+        return _fail(str(error), EXIT_JOURNAL)
+    try:
+        table = Table.new_game(journal, script.game, script.setup)
+    except SetupError as error:
+        return _fail(f"{script.path}:{script.setup_line}: {error}", EXIT_BAD_INPUT)
+    for item in script.actions:
+        try:
+            table.apply(item.action)
+        except RulesError as error:
+            where = f"{script.path}:{item.line}: action {item.index} ({item.action['do']})"
+            if as_json:
+                _print_final(table)
+            return _fail(f"{where}: {error}", EXIT_ILLEGAL)
+        if not as_json:
+            for line in narrate(table.state.events, table.view(), language):
+                print(line)
+    if as_json:
+        _print_final(table)
+    else:
+        print(f"> {table.prompt().text}")
+    journal.close()
+    return EXIT_OK
+
+
+def _print_final(table: Table) -> None:
+    picture = {"game": table.game, "view": table.view(), "prompt": table.prompt().to_json()}
+    print(json.dumps(picture, ensure_ascii=False, indent=2))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Sigillum Table Companion: keeps the clock and the books."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    play_cmd = commands.add_parser("play", help="run a game script headless")
+    play_cmd.add_argument("script", help="a YAML script: game, setup, actions")
+    play_cmd.add_argument("--json", action="store_true", help="print the final view as JSON")
+    play_cmd.add_argument("--db", default=":memory:", help="journal file (default: in memory)")
+    play_cmd.add_argument("--lang", default="en", choices=("en", "ru"), help="narration language")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "play":
+        return play(args.script, args.json, args.db, args.lang)
+    return _fail(f"unknown command {args.command}", EXIT_BAD_INPUT)  # pragma: no cover
+
+
+if __name__ == "__main__":
+    sys.exit(main())
