@@ -7,6 +7,7 @@ action in a script; 4 a journal that cannot be used.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -76,7 +77,32 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_argument("--json", action="store_true", help="print the final view as JSON")
     play_cmd.add_argument("--db", default=":memory:", help="journal file (default: in memory)")
     play_cmd.add_argument("--lang", default="en", choices=("en", "ru"), help="narration language")
+    for name, help_text in DELEGATED.items():
+        sub = commands.add_parser(name, help=help_text[1], add_help=False)
+        sub.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
+
+
+# Subcommands whose own module parses its arguments: name -> (module:function, help).
+DELEGATED: dict[str, tuple[str, str]] = {
+    "run": ("companion.app:run_main", "start the table on the configured hardware"),
+    "sim": ("companion.display.sim:sim_main", "start the simulator window"),
+    "check-config": ("companion.config:check_main", "check a config file, exit 0 or 2"),
+    "virtual-pico": ("companion.hardware.virtual_pico:main", "serve a virtual Pico on a pty"),
+}
+
+
+def _delegate(name: str, argv: list[str]) -> int:
+    target, _ = DELEGATED[name]
+    module_name, function = target.split(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name and module_name.startswith(error.name):
+            return _fail(f"'{name}' is not built into this version", EXIT_BAD_INPUT)
+        raise
+    result: int = getattr(module, function)(argv)
+    return result
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -84,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "play":
         return play(args.script, args.json, args.db, args.lang)
-    return _fail(f"unknown command {args.command}", EXIT_BAD_INPUT)  # pragma: no cover
+    return _delegate(args.command, list(args.rest))
 
 
 if __name__ == "__main__":

@@ -10,11 +10,14 @@ from typing import Any
 
 from companion.catalogue import bestiary as _bestiary
 from companion.catalogue import common as _common
+from companion.catalogue import hardware as _hardware
+from companion.catalogue import manus as _manus
+from companion.catalogue import ui as _ui
 
 LANGUAGES = ("en", "ru")
 
 
-_PARTS = (_common, _bestiary)
+_PARTS = (_common, _bestiary, _manus, _ui, _hardware)
 
 
 def _merge(language: str) -> dict[str, str]:

@@ -133,6 +133,11 @@ SAYERS: dict[str, Sayer] = {
 }
 
 
+def register(sayers: dict[str, Sayer]) -> None:
+    """Add a game's sayers (each game's events have distinct names)."""
+    SAYERS.update(sayers)
+
+
 def narrate(events: Iterable[JSON], view: JSON, language: str = "en") -> list[str]:
     """One line per event the catalogue knows; other events are left to the game's screen."""
     lines = []
