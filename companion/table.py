@@ -135,8 +135,9 @@ class Table:
     def apply(self, action: Mapping[str, Any], seat: int | None = None) -> Any:
         """Check, journal, commit, then publish. An illegal action raises and changes nothing."""
         clean = dict(action)
+        actor = seat if seat is not None else clean.get("seat", self.prompt().seat)
         state = self.rules.step(self.state, clean)
-        self.journal.append(self.record.id, seat if seat is not None else clean.get("seat"), clean)
+        self.journal.append(self.record.id, actor if isinstance(actor, int) else None, clean)
         del self._actions[self.head :]
         self._actions.append(clean)
         self._states.append(state)

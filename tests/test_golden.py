@@ -42,7 +42,9 @@ def tokens_of(view: dict[str, Any]) -> set[tuple[Any, ...]]:
 
 
 def effects_of(view: dict[str, Any]) -> set[tuple[Any, ...]]:
-    return {(e["kind"], e["creature"], e["applied_by"], e["ends_at_period"]) for e in view["effects"]}
+    return {
+        (e["kind"], e["creature"], e["applied_by"], e["ends_at_period"]) for e in view["effects"]
+    }
 
 
 def check(view: dict[str, Any], expected: dict[str, Any], where: str) -> None:

@@ -125,6 +125,8 @@ def _creature(state: State, ref: Any, key: str) -> Creature:
 
 
 def _phase_is(state: State, *phases: str) -> None:
+    if state.stage != STAGE_PLAY:
+        raise IllegalAction(f"not now: the stage is {state.stage.replace('_', ' ')}")
     if state.phase not in phases:
         raise IllegalAction(f"not now: the phase is {state.phase.replace('_', ' ')}")
 
