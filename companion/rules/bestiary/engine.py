@@ -55,7 +55,7 @@ Handler = Callable[[State, Action], State]
 
 
 def _emit(state: State, *events: JSON) -> State:
-    return replace(state, events=(*state.events, *events))
+    return state.evolve(events=(*state.events, *events))
 
 
 def _add_damage(state: State, seat: int, amount: int, cause: str) -> State:
@@ -64,8 +64,7 @@ def _add_damage(state: State, seat: int, amount: int, cause: str) -> State:
         return state
     damage = list(state.castle_damage)
     damage[seat - 1] = min(state.setup.scale_length, damage[seat - 1] + amount)
-    state = replace(
-        state,
+    state = state.evolve(
         castle_damage=tuple(damage),
         damage_log=(*state.damage_log, (state.period, damage[0], damage[1])),
     )
@@ -82,14 +81,13 @@ def _add_damage(state: State, seat: int, amount: int, cause: str) -> State:
     )
     if damage[seat - 1] >= state.setup.scale_length:
         winner = state.seats.after(seat)
-        state = replace(state, winner=winner, stage=STAGE_OVER, phase="")
+        state = state.evolve(winner=winner, stage=STAGE_OVER, phase="")
         state = _emit(state, {"event": "game_won", "seat": winner, "by": cause})
     return state
 
 
 def _replace_creature(state: State, creature: Creature) -> State:
-    return replace(
-        state,
+    return state.evolve(
         creatures=tuple(creature if c.id == creature.id else c for c in state.creatures),
     )
 
@@ -145,7 +143,7 @@ def choose_castle(state: State, action: Action) -> State:
     castles = [""] * 2
     castles[state.setup.first - 1] = castle
     castles[state.setup.second - 1] = other
-    state = replace(state, castles=tuple(castles), stage=STAGE_SUMMON, turn=state.setup.first)
+    state = state.evolve(castles=tuple(castles), stage=STAGE_SUMMON, turn=state.setup.first)
     return _emit(state, {"event": "castle_chosen", "seat": state.setup.first, "castle": castle})
 
 
@@ -225,10 +223,10 @@ def summon(state: State, action: Action) -> State:
         raise IllegalAction("summoning is over" if state.creatures else "choose castles first")
     seat = _acting_seat(state, action)
     creature = _summoned_creature(state, seat, action)
-    state = replace(state, creatures=(*state.creatures, creature))
+    state = state.evolve(creatures=(*state.creatures, creature))
     state = _emit(state, {"event": "creature_summoned", "seat": seat, "creature": creature.name})
     if len(state.creatures) < 2 * CREATURES_PER_SEAT:
-        return replace(state, turn=state.seats.after(seat))
+        return state.evolve(turn=state.seats.after(seat))
     return _class_penalty(state)
 
 
@@ -241,7 +239,7 @@ def _class_penalty(state: State) -> State:
         state = _add_damage(state, seat, CLASS_PENALTY * len(missing), "class_penalty")
     if state.winner is not None:
         return state
-    return replace(state, stage=STAGE_PLAY, turn=state.setup.first, phase=PHASE_TURN_DISC)
+    return state.evolve(stage=STAGE_PLAY, turn=state.setup.first, phase=PHASE_TURN_DISC)
 
 
 # --- the period ------------------------------------------------------------------------
@@ -253,7 +251,7 @@ def turn_disc(state: State, action: Action) -> State:
     _phase_is(state, PHASE_TURN_DISC)
     _acting_seat(state, action)
     period = state.period + 1
-    state = replace(state, period=period, turn=state.setup.first, phase=PHASE_SIEGE)
+    state = state.evolve(period=period, turn=state.setup.first, phase=PHASE_SIEGE)
     return _emit(
         state,
         {
@@ -284,7 +282,7 @@ def siege(state: State, action: Action) -> State:
         return state
     if state.setup.tempo == FAST:
         return _preparation(state)
-    return replace(state, phase=PHASE_ATTACK)
+    return state.evolve(phase=PHASE_ATTACK)
 
 
 def _preparation(state: State) -> State:
@@ -296,7 +294,7 @@ def _preparation(state: State) -> State:
         e for e in state.effects if e.applied_by == seat and e.ends_at_period <= state.period
     )
     lasting = tuple(e for e in state.effects if e not in ending)
-    state = replace(state, tokens=stay, effects=lasting, phase=PHASE_PREPARATION)
+    state = state.evolve(tokens=stay, effects=lasting, phase=PHASE_PREPARATION)
     names = {c.id: c.name for c in state.creatures}
     state = _emit(
         state,
@@ -310,7 +308,7 @@ def _preparation(state: State) -> State:
         },
     )
     next_phase = PHASE_ATTACK_SUPPORT if state.setup.tempo == FAST else PHASE_SUPPORT
-    return replace(state, phase=next_phase, acted=frozenset())
+    return state.evolve(phase=next_phase, acted=frozenset())
 
 
 def _ability_name(state: State, token: sigil.Token) -> str:
@@ -326,10 +324,10 @@ def end_phase(state: State, action: Action) -> State:
     seat = _acting_seat(state, action)
     state = _emit(state, {"event": "phase_ended", "seat": seat, "phase": state.phase})
     if state.phase == PHASE_ATTACK:
-        return _preparation(replace(state, acted=frozenset()))
+        return _preparation(state.evolve(acted=frozenset()))
     if seat == state.setup.first:
-        return replace(state, turn=state.setup.second, phase=PHASE_SIEGE, acted=frozenset())
-    return replace(state, turn=state.setup.first, phase=PHASE_TURN_DISC, acted=frozenset())
+        return state.evolve(turn=state.setup.second, phase=PHASE_SIEGE, acted=frozenset())
+    return state.evolve(turn=state.setup.first, phase=PHASE_TURN_DISC, acted=frozenset())
 
 
 def _may_act(state: State, creature: Creature, what: str) -> None:
@@ -365,7 +363,7 @@ def attack(state: State, action: Action) -> State:
         raise IllegalAction("give either 'strength' (effects apply) or 'wounds' (as is), not both")
     if raw_wounds is None and strength is None:
         raise IllegalAction(f"{attacker.name}'s attack strength varies: add strength: N")
-    state = replace(state, acted=state.acted | {attacker.id})
+    state = state.evolve(acted=state.acted | {attacker.id})
     for target in targets:
         if raw_wounds is not None:
             wounds = as_int(raw_wounds, "wounds", 0, 99)
@@ -398,7 +396,7 @@ def _wound(state: State, attacker: Creature, target_id: str, wounds: int) -> Sta
         return _replace_creature(state, replace(target, wounds=total))
     respawned = replace(target, wounds=0, respawns=target.respawns + 1)
     state = _replace_creature(state, respawned)
-    state = replace(state, effects=tuple(e for e in state.effects if e.target != target.id))
+    state = state.evolve(effects=tuple(e for e in state.effects if e.target != target.id))
     state = _emit(
         state, {"event": "creature_destroyed", "creature": target.name, "seat": target.owner}
     )
@@ -414,7 +412,7 @@ def maneuver(state: State, action: Action) -> State:
     _may_act(state, creature, "maneuver")
     if creature.id in state.acted:
         raise IllegalAction(f"{creature.name} has already attacked or maneuvered this turn")
-    state = replace(state, acted=state.acted | {creature.id})
+    state = state.evolve(acted=state.acted | {creature.id})
     return _emit(state, {"event": "maneuvered", "creature": creature.name})
 
 
@@ -452,7 +450,7 @@ def support(state: State, action: Action) -> State:
         period=state.period,
         prep=prep,
     )
-    state = replace(state, tokens=tokens, effects=(*state.effects, *marks))
+    state = state.evolve(tokens=tokens, effects=(*state.effects, *marks))
     by_id = {c.id: c.name for c in state.creatures}
     return _emit(
         state,
@@ -527,4 +525,4 @@ def step(state: State, action: Action) -> State:
         raise IllegalAction(f"unknown action '{kind}'{did_you_mean(str(kind), HANDLERS)}")
     if state.stage == STAGE_OVER:
         raise IllegalAction(f"the game is over: {state.seats.name(state.winner or 1)} won")
-    return handler(replace(state, events=()), action)
+    return handler(state.evolve(events=()), action)

@@ -148,6 +148,17 @@ class State:
     def seats(self) -> Seats:
         return self.setup.seats
 
+    def evolve(self, **changes: Any) -> State:
+        """``dataclasses.replace`` for the hot path: a copy with ``changes``, about ten times
+        faster (replay of a long journal calls this several times per action)."""
+        unknown = changes.keys() - self.__dataclass_fields__.keys()
+        if unknown:
+            raise TypeError(f"State has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def creature(self, creature_id: str) -> Creature | None:
         for creature in self.creatures:
             if creature.id == creature_id:
