@@ -146,3 +146,8 @@ def narrate(events: Iterable[JSON], view: JSON, language: str = "en") -> list[st
         if sayer is not None:
             lines.append(sayer(event, view, language))
     return lines
+
+
+from companion import narration_manus  # noqa: E402
+
+register(narration_manus.SAYERS)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from companion.rules import bestiary
+from companion.rules import bestiary, manus
 from companion.rules.base import Game, IllegalAction, Prompt, RulesError, SetupError, did_you_mean
 
 GAMES: dict[str, ModuleType] = {
     "bestiary": bestiary,
+    "manus": manus,
 }
 
 

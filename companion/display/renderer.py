@@ -1,0 +1,77 @@
+"""Draw a scene only when it changed, or while an animation runs.
+
+An idle table draws nothing: :meth:`Renderer.render` compares the scene's fingerprint
+with the last one drawn and returns at once when they match. The one animation (the disc
+turning to the new period) asks for frames for ``TURN_SECONDS`` and then stops asking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from companion.display.layout import Layout
+from companion.display.paint import Fonts, Painter
+from companion.display.scene import Scene
+from companion.display.screens import Motion, draw_stack
+
+TURN_SECONDS = 0.6
+ANIMATION_FPS = 30.0
+
+
+@dataclass
+class _Turn:
+    from_sun: int
+    started: float
+
+
+class Renderer:
+    def __init__(self, surface: pygame.Surface, fonts: Fonts | None = None) -> None:
+        self.surface = surface
+        self.painter = Painter(surface, fonts or Fonts())
+        self.layout = Layout(surface.get_width(), surface.get_height())
+        self.frames = 0  # frames drawn, for tests and the benchmark
+        self.drawn: list[str] = []  # the screens of the last frame, bottom first
+        self._key: str | None = None
+        self._sun: int | None = None
+        self._turn: _Turn | None = None
+
+    def resize(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.painter = Painter(surface, self.painter.fonts)
+        self.layout = Layout(surface.get_width(), surface.get_height())
+        self._key = None
+
+    def animating(self, now: float) -> bool:
+        return self._turn is not None and now - self._turn.started < TURN_SECONDS
+
+    def next_frame_in(self, now: float) -> float | None:
+        """Seconds until the next animation frame is due, or None when nothing moves."""
+        return 1.0 / ANIMATION_FPS if self.animating(now) else None
+
+    def render(self, scene: Scene, now: float, force: bool = False) -> bool:
+        """Draw ``scene`` if it differs from the last one drawn or an animation runs."""
+        key = scene.key()
+        sun = ((scene.view or {}).get("sigil") or {}).get("sun_sector")
+        if sun != self._sun:
+            if sun is not None and self._sun is not None and key != self._key:
+                self._turn = _Turn(self._sun, now)
+            self._sun = sun
+        moving = self.animating(now)
+        if not moving and self._turn is not None:
+            self._turn = None
+            return self._draw(scene, Motion(), key)  # the last, settled frame
+        if key == self._key and not moving and not force:
+            return False
+        motion = Motion()
+        if moving and self._turn is not None:
+            motion = Motion(self._turn.from_sun, (now - self._turn.started) / TURN_SECONDS)
+        return self._draw(scene, motion, key)
+
+    def _draw(self, scene: Scene, motion: Motion, key: str) -> bool:
+        self.painter.reset()
+        self.drawn = draw_stack(self.painter, self.layout, scene, motion)
+        self._key = key
+        self.frames += 1
+        return True

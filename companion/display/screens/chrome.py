@@ -1,0 +1,163 @@
+"""The banner (seat, phase, period) and the prompt bar that most screens share."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.display import labels, theme
+from companion.display.layout import Layout
+from companion.display.paint import Painter, split
+from companion.display.scene import Scene
+from companion.i18n import text
+
+
+def acting_seat(scene: Scene) -> int | None:
+    seat = (scene.prompt or {}).get("seat")
+    if seat is None:
+        turn = (scene.view or {}).get("turn") or {}
+        seat = turn.get("seat") if isinstance(turn, dict) else None
+    return int(seat) if isinstance(seat, int) else None
+
+
+def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, int, str]) -> None:
+    """Whose turn (on the seat's colour), the phase, and a big numeral (period or round).
+
+    ``counter`` is (label, number, detail), e.g. ("Period", 3, "cycle 1").
+    """
+    view = scene.view or {}
+    language = scene.language
+    area = layout.banner
+    painter.box(area, theme.PANEL)
+    seat_box, phase_box, counter_box = split(area, (0.36, 0.38, 0.26))
+    seat = acting_seat(scene)
+    colour = theme.seat_colour(seat)
+    painter.box(seat_box, colour)
+    painter.mark("banner.seat", seat_box, str(seat or ""))
+    who = labels.player(view, seat, language) if seat else "—"
+    painter.text(
+        layout.inset(seat_box, 4),
+        who,
+        layout.font(24),
+        colour=theme.DARK_TEXT,
+        bold=True,
+        role="banner.seat",
+        align="center",
+        min_px=layout.font(14),
+    )
+    painter.text(
+        layout.inset(phase_box, 4),
+        labels.phase(view, language) or "—",
+        layout.font(21),
+        colour=theme.TEXT,
+        bold=True,
+        role="banner.phase",
+        align="center",
+        min_px=layout.font(12),
+    )
+    label, number, detail = counter
+    caption, numeral = split(layout.inset(counter_box, 3), (0.52, 0.48))
+    top, bottom = caption.copy(), caption.copy()
+    top.height = bottom.height = caption.height // 2
+    bottom.top = top.bottom
+    painter.text(top, label, layout.font(12), colour=theme.DIM, role="banner.label", align="right")
+    painter.text(
+        bottom, detail, layout.font(12), colour=theme.DIM, role="banner.detail", align="right"
+    )
+    painter.text(
+        numeral,
+        str(number),
+        layout.font(36),
+        colour=theme.HIGHLIGHT,
+        bold=True,
+        role="banner.counter",
+        align="center",
+        min_px=layout.font(24),
+    )
+
+
+def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
+    """What the companion asks, and the choice under the cursor with its place in the list."""
+    language = scene.language
+    area = layout.prompt
+    seat = acting_seat(scene)
+    painter.box(area, theme.PANEL)
+    stripe = pygame.Rect(area.left, area.top, layout.px(8), area.height)
+    painter.box(stripe, theme.seat_colour(seat))
+    inner = pygame.Rect(stripe.right + layout.px(6), area.top, 0, area.height)
+    inner.width = area.right - inner.left - layout.px(6)
+    ask_box, choice_row = inner.copy(), inner.copy()
+    ask_box.height = choice_row.height = inner.height // 2
+    choice_row.top = ask_box.bottom
+    painter.text(
+        ask_box,
+        labels.prompt_line(scene.view, scene.prompt, language),
+        layout.font(17),
+        colour=theme.TEXT,
+        bold=True,
+        role="prompt",
+    )
+    notice(painter, layout, scene)
+    choices = scene.choices
+    current = scene.cursor_choice
+    if any(choice.get("do") == "vote" for choice in choices):
+        # The vote is secret: the screen never shows a condition, whatever the cursor.
+        others = [choice for choice in choices if choice.get("do") != "vote"]
+        if not others:
+            painter.text(
+                choice_row,
+                text("ui.vote_hint", language),
+                layout.font(15),
+                colour=theme.HIGHLIGHT,
+                bold=True,
+                role="prompt.choice",
+            )
+            return
+        choices, current = others, others[0]
+    if current is None:
+        if scene.prompt and scene.prompt.get("seat") is not None:
+            painter.text(
+                choice_row,
+                text("ui.no_choices", language),
+                layout.font(15),
+                colour=theme.DIM,
+                role="prompt.choice",
+            )
+        return
+    choice_box, count_box = split(choice_row, (0.8, 0.2))
+    label = labels.choice(scene.view, current, language)
+    painter.text(
+        choice_box,
+        f"◀ {label} ▶",
+        layout.font(17),
+        colour=theme.HIGHLIGHT,
+        bold=True,
+        role="prompt.choice",
+    )
+    index = choices.index(current) + 1
+    painter.text(
+        count_box,
+        text("ui.choice_count", language, index=index, count=len(choices)),
+        layout.font(12),
+        colour=theme.DIM,
+        role="prompt.count",
+        align="right",
+    )
+
+
+def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
+    """The last thing the controls said ("not your turn", a question): a band above the
+    prompt, so a refused press is never silent."""
+    if not scene.ui.note:
+        return
+    band = pygame.Rect(0, 0, layout.width, layout.px(24))
+    band.bottom = layout.prompt.top
+    painter.box(band, theme.NEGATIVE)
+    painter.text(
+        layout.inset(band, 2),
+        scene.ui.note,
+        layout.font(14),
+        colour=theme.DARK_TEXT,
+        bold=True,
+        role="notice",
+        align="center",
+    )

@@ -1,0 +1,603 @@
+"""``companion sim``: the whole box on a laptop.
+
+One window: the screen as the Pi draws it, and beside it the LED ring around a virtual
+time disc and the button panel. The keyboard and the mouse press the buttons and turn the
+disc through the same fakes the tests use (``companion.hardware.fakes``), so everything
+behind them (debounce, holds, controls, table, journal, LED frames, cues) is the real app.
+
+Keys: seat 1 Q W E R, seat 2 A S D F, seat 3 Z X C V, seat 4 1 2 3 4 (red, blue, cyan,
+yellow); the arrows Up/Down, Enter and Esc are the red, blue, cyan and yellow buttons of
+the seat whose turn it is; Space or N is NEXT, Backspace or U is UNDO (hold to redo), M is
+MENU (hold 3 s); Left/Right or [ ] turn the disc. Click a button or the disc's halves;
+the mouse wheel turns the disc.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import logging
+import math
+import os
+import queue
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from companion.display import theme
+from companion.display.layout import Layout
+from companion.display.paint import Fonts, Painter
+from companion.display.renderer import Renderer
+from companion.display.scene import Scene, ui_state
+from companion.display.sound import Sounds
+from companion.i18n import text
+
+log = logging.getLogger("companion.sim")
+
+SEAT_KEYS = {
+    1: (pygame.K_q, pygame.K_w, pygame.K_e, pygame.K_r),
+    2: (pygame.K_a, pygame.K_s, pygame.K_d, pygame.K_f),
+    3: (pygame.K_z, pygame.K_x, pygame.K_c, pygame.K_v),
+    4: (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4),
+}
+COLOURS = ("red", "blue", "cyan", "yellow")
+BUTTON_COLOURS: dict[str, theme.Colour] = {
+    "red": (220, 50, 50),
+    "blue": (50, 90, 230),
+    "cyan": (40, 200, 220),
+    "yellow": (240, 210, 40),
+}
+ACTING_SEAT_KEYS = {
+    pygame.K_UP: "red",
+    pygame.K_DOWN: "blue",
+    pygame.K_RETURN: "cyan",
+    pygame.K_KP_ENTER: "cyan",
+    pygame.K_ESCAPE: "yellow",
+}
+PANEL_KEYS = {
+    pygame.K_SPACE: "next",
+    pygame.K_n: "next",
+    pygame.K_BACKSPACE: "undo",
+    pygame.K_u: "undo",
+    pygame.K_m: "menu",
+}
+DISC_KEYS = {
+    pygame.K_LEFT: -1,
+    pygame.K_LEFTBRACKET: -1,
+    pygame.K_RIGHT: 1,
+    pygame.K_RIGHTBRACKET: 1,
+}
+
+INPUT_POLL = 0.025  # seconds between looks at the window's input when idle
+
+# The rulebooks give no creature's class or vitality, so a summon prompt has no choices
+# a button can pick; the simulator summons this army for the players (said on screen).
+DEMO_ARMY: tuple[dict[str, Any], ...] = (
+    {"creature": "Saxum", "class": "strength", "vitality": 6},
+    {"creature": "Vinctum", "class": "strength", "vitality": 6},
+    {"creature": "Illesbra", "class": "agility", "vitality": 4},
+    {"creature": "Ferrarius", "class": "agility", "vitality": 4, "attack_strength": 2},
+    {"creature": "Manus", "class": "intellect", "vitality": 5},
+    {"creature": "Cerberus", "class": "agility", "vitality": 5, "attack_strength": 2},
+)
+
+
+@dataclass
+class PanelGeometry:
+    """Where the simulator's hardware is drawn, for drawing and for mouse hits."""
+
+    disc_centre: tuple[int, int]
+    disc_radius: int
+    buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+
+
+def choose_driver(headless: bool, environ: dict[str, str] | os._Environ[str]) -> str | None:
+    """The SDL video driver to force, or None to let SDL choose (a real window)."""
+    if headless:
+        return "dummy"
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    if sys.platform.startswith("linux") and not (
+        environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")
+    ):
+        return "dummy"
+    return None
+
+
+def open_window(
+    size: tuple[int, int], headless: bool, language: str
+) -> tuple[pygame.Surface, bool]:
+    """The window, or an off-screen surface with the dummy driver; (surface, headless)."""
+    forced = choose_driver(headless, os.environ)
+    if forced == "dummy" and not headless:
+        print(f"companion: {text('ui.sim.headless', language)}", file=sys.stderr)
+    if forced:
+        os.environ["SDL_VIDEODRIVER"] = forced
+    try:
+        pygame.display.init()
+        surface = pygame.display.set_mode(size)
+    except pygame.error as error:
+        print(f"companion: {text('ui.sim.headless', language)} ({error})", file=sys.stderr)
+        pygame.display.quit()
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        pygame.display.init()
+        surface = pygame.display.set_mode(size)
+        forced = "dummy"
+    pygame.display.set_caption(text("ui.sim.title", language))
+    # However it was chosen: with no window there is no input to wait for.
+    return surface, pygame.display.get_driver() in ("dummy", "offscreen")
+
+
+class Simulator:
+    """The app with fake hardware, a window, and one loop that owns them all."""
+
+    def __init__(
+        self,
+        app: Any,
+        window: pygame.Surface,
+        screen_size: tuple[int, int],
+        *,
+        sounds: Sounds,
+        headless: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        from companion.controls import MENU_ITEMS  # noqa: PLC0415 (the app's module, at run)
+
+        self.app = app
+        self.window = window
+        self.clock = clock
+        self.headless = headless
+        self.sounds = sounds
+        self.menu_items = MENU_ITEMS
+        self.fonts = Fonts()
+        self.screen = window.subsurface(pygame.Rect((0, 0), screen_size))
+        self.renderer = Renderer(self.screen, self.fonts)
+        self.panel_rect = pygame.Rect(
+            screen_size[0], 0, window.get_width() - screen_size[0], window.get_height()
+        )
+        self.geometry = self._geometry()
+        self.cues_heard = 0
+        self.panel_state: tuple[Any, ...] | None = None  # what the panel last showed
+        self.panel_draws = 0
+        self.held: dict[int, str] = {}  # key -> button name, to release the same button
+        self.mouse_button: str | None = None
+        self.auto_summoned = 0
+        self.running = True
+
+    # --- what is on screen -----------------------------------------------------------------
+
+    def scene(self) -> Scene:
+        ui = ui_state(self.app.ui, menu_items=self.menu_items, muted=self.sounds.muted)
+        if self.auto_summoned and not ui.note and not self.app.view.get("period"):
+            ui = ui.with_(note=text("ui.sim.demo_army", ui.language))
+        return Scene(self.app.view, self.app.table.prompt().to_json(), ui)
+
+    def acting_seat(self) -> int:
+        seat = self.app.table.prompt().seat
+        return int(seat) if isinstance(seat, int) else 1
+
+    # --- input -------------------------------------------------------------------------------
+
+    @property
+    def panel(self) -> Any:
+        return self.app.adapters.buttons
+
+    @property
+    def disc(self) -> Any:
+        return self.app.adapters.disc
+
+    def key(self, key: int, down: bool) -> None:
+        if down:
+            name = self._button_for_key(key)
+            if name is not None:
+                self.held[key] = name
+                self.panel.press(name)
+            elif key in DISC_KEYS:
+                self.disc.turn(DISC_KEYS[key])
+        else:
+            name = self.held.pop(key, None)
+            if name is not None:
+                self.panel.release(name)
+
+    def _button_for_key(self, key: int) -> str | None:
+        for seat, keys in SEAT_KEYS.items():
+            if key in keys:
+                return f"seat{seat}.{COLOURS[keys.index(key)]}"
+        if key in ACTING_SEAT_KEYS:
+            return f"seat{self.acting_seat()}.{ACTING_SEAT_KEYS[key]}"
+        return PANEL_KEYS.get(key)
+
+    def mouse(self, position: tuple[int, int], down: bool, wheel: int = 0) -> None:
+        if wheel:
+            self.disc.turn(1 if wheel > 0 else -1)
+            return
+        if not down:
+            if self.mouse_button is not None:
+                self.panel.release(self.mouse_button)
+                self.mouse_button = None
+            return
+        for name, rect in self.geometry.buttons.items():
+            if rect.collidepoint(position):
+                self.mouse_button = name
+                self.panel.press(name)
+                return
+        cx, cy = self.geometry.disc_centre
+        if math.hypot(position[0] - cx, position[1] - cy) <= self.geometry.disc_radius:
+            self.disc.turn(1 if position[0] >= cx else -1)
+
+    def pygame_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            if (
+                event.type == pygame.KEYDOWN
+                and event.key == pygame.K_q
+                and event.mod & pygame.KMOD_CTRL
+            ):
+                self.running = False
+                return
+            self.key(event.key, event.type == pygame.KEYDOWN)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.mouse(event.pos, True)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            self.mouse(event.pos, False)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.mouse((0, 0), False, wheel=event.y)
+
+    # --- one turn of the loop ------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Apply what the fakes reported, run timers, draw if needed; True if drawn."""
+        now = self.clock()
+        while True:
+            try:
+                event = self.app.events.get_nowait()
+            except queue.Empty:
+                break
+            self.app.handle(event, now)
+        self.app.tick(now)
+        self._auto_summon()
+        self._sound_cues()
+        drew = self.renderer.render(self.scene(), now)
+        drew = self._draw_panel() or drew
+        if drew:
+            pygame.display.flip()
+        return drew
+
+    def timeout(self) -> float | None:
+        now = self.clock()
+        waits = [
+            w for w in (self.app.next_wake(now), self.renderer.next_frame_in(now)) if w is not None
+        ]
+        return min(waits) if waits else None
+
+    def run(self, seconds: float | None = None) -> None:
+        """Until the window closes (or ``seconds`` pass): sleep until input or a timer."""
+        self.app.start()
+        end = None if seconds is None else self.clock() + seconds
+        self.step()
+        while self.running:
+            wait = self.timeout()
+            if end is not None:
+                left = end - self.clock()
+                if left <= 0:
+                    break
+                wait = left if wait is None else min(wait, left)
+            for event in self._wait(wait):
+                self.pygame_event(event)
+            self.step()
+
+    def _wait(self, seconds: float | None) -> list[pygame.event.Event]:
+        """Input, or nothing once ``seconds`` (None: forever) have passed.
+
+        pygame's ``event.wait`` polls SDL every millisecond, a few per cent of a core on an
+        idle table; looking every ``INPUT_POLL`` seconds costs almost nothing and answers a
+        key within that time. The dummy driver has no input at all: it just sleeps.
+        """
+        if self.headless:
+            time.sleep(0.5 if seconds is None else min(seconds, 0.5))
+            return pygame.event.get()
+        deadline = None if seconds is None else self.clock() + seconds
+        while True:
+            events = pygame.event.get()
+            if events:
+                return events
+            left = None if deadline is None else deadline - self.clock()
+            if left is not None and left <= 0:
+                return []
+            time.sleep(INPUT_POLL if left is None else min(INPUT_POLL, left))
+
+    def _auto_summon(self) -> None:
+        table = self.app.table
+        if table.last_change.kind in ("undo", "redo"):
+            return  # the players are stepping through history: leave it as they left it
+        prompt = table.prompt()
+        while prompt.kind == "summon" and not prompt.choices:
+            taken = {
+                c.get("id") for s in table.view().get("seats", []) for c in s.get("creatures", [])
+            }
+            for creature in DEMO_ARMY:
+                if str(creature["creature"]).lower() not in taken:
+                    table.apply({"do": "summon", **creature}, seat=prompt.seat)
+                    self.auto_summoned += 1
+                    break
+            else:
+                return
+            prompt = table.prompt()
+            # The demo's summons are not the players' doing: no "your turn" chime for each.
+            self.cues_heard = len(getattr(self.app.adapters.buzzer, "cues", []))
+
+    def _sound_cues(self) -> None:
+        buzzer = self.app.adapters.buzzer
+        cues = list(getattr(buzzer, "cues", []))
+        for cue in cues[self.cues_heard :]:
+            self.sounds.play(cue)
+        self.cues_heard = len(cues)
+
+    # --- the hardware beside the screen --------------------------------------------------------
+
+    def _geometry(self) -> PanelGeometry:
+        panel = self.panel_rect
+        seats = sorted({name.split(".")[0] for name in self.panel.names if name.startswith("seat")})
+        button_rows = len(seats) + 1
+        row_height = min(44, max(28, panel.height // (button_rows + 5)))
+        buttons_height = row_height * button_rows
+        radius = max(40, min(panel.width // 2 - 24, (panel.height - buttons_height - 40) // 2))
+        centre = (panel.centerx, panel.top + 20 + radius)
+        geometry = PanelGeometry(centre, radius)
+        top = panel.bottom - buttons_height - 6
+        size = row_height - 8
+        for row, seat in enumerate(seats):
+            y = top + row * row_height
+            for column, colour in enumerate(COLOURS):
+                x = panel.left + 56 + column * (size + 10)
+                geometry.buttons[f"{seat}.{colour}"] = pygame.Rect(x, y, size, size)
+        y = top + len(seats) * row_height
+        width = (panel.width - 24) // 3
+        for column, name in enumerate(("next", "undo", "menu")):
+            if name in self.panel.names:
+                geometry.buttons[name] = pygame.Rect(
+                    panel.left + 8 + column * (width + 4), y, width, size
+                )
+        return geometry
+
+    def _draw_panel(self) -> bool:
+        ring = self.app.adapters.ring
+        frames = len(getattr(ring, "frames", [])) if ring is not None else 0
+        state = (
+            frames,
+            self.app.ui.disc_position,
+            self.mouse_button,
+            tuple(sorted(self.held.values())),
+        )
+        if state == self.panel_state:
+            return False
+        self.panel_state = state
+        self.panel_draws += 1
+        surface = self.window
+        painter = Painter(surface, self.fonts)
+        pygame.draw.rect(surface, theme.BACKGROUND, self.panel_rect)
+        pygame.draw.line(
+            surface, theme.PANEL_EDGE, self.panel_rect.topleft, self.panel_rect.bottomleft, 2
+        )
+        self._draw_disc(painter, ring)
+        self._draw_buttons(painter)
+        self._draw_keys(painter)
+        return True
+
+    def _draw_keys(self, painter: Painter) -> None:
+        """The keys, under the screen where the window has room."""
+        area = pygame.Rect(0, self.screen.get_height(), self.panel_rect.left, 0)
+        area.height = self.window.get_height() - area.top
+        if area.height < 24:
+            return
+        pygame.draw.rect(painter.surface, theme.BACKGROUND, area)
+        painter.lines(
+            area.inflate(-16, -8),
+            text("ui.sim.keys", self.app.ui.language),
+            14,
+            colour=theme.DIM,
+            role="sim.keys",
+            max_lines=3,
+        )
+
+    def _draw_disc(self, painter: Painter, ring: Any) -> None:
+        surface = painter.surface
+        cx, cy = self.geometry.disc_centre
+        radius = self.geometry.disc_radius
+        language = self.app.ui.language
+        frame = list(getattr(ring, "last", ())) if ring is not None else []
+        brightness = max(0.05, float(self.app.config.brightness))
+        disc_radius = radius - 16
+        pygame.draw.circle(surface, theme.DISC, (cx, cy), disc_radius)
+        # The disc as the sensor last saw it: its mark turns one sector per step, and the
+        # first step brings sector 1 under it (before that it stands at the end of 6).
+        turned = (self.app.ui.disc_position - 1) * 60.0
+        for sector in range(6):
+            angle = math.radians(90 - sector * 60 - turned)
+            end = (cx + disc_radius * math.cos(angle), cy - disc_radius * math.sin(angle))
+            pygame.draw.line(surface, theme.PANEL_EDGE, (cx, cy), end, 1)
+            middle = math.radians(90 - sector * 60 - 30)
+            label = pygame.Rect(0, 0, 24, 18)
+            label.center = (
+                round(cx + radius * 0.62 * math.cos(middle)),
+                round(cy - radius * 0.62 * math.sin(middle)),
+            )
+            painter.text(
+                label,
+                str(sector + 1),
+                13,
+                colour=theme.DIM,
+                bold=True,
+                role="sim.sector",
+                align="center",
+            )
+        pointer = math.radians(90 - 30 - turned)
+        tip = (
+            cx + disc_radius * 0.9 * math.cos(pointer),
+            cy - disc_radius * 0.9 * math.sin(pointer),
+        )
+        pygame.draw.line(surface, theme.SUN, (cx, cy), tip, 4)
+        pygame.draw.circle(surface, theme.SUN, (cx, cy), 6)
+        count = len(frame)
+        for index, colour in enumerate(frame):
+            angle = math.radians(90 - (index + 0.5) * 360 / count)
+            centre = (
+                round(cx + (radius - 6) * math.cos(angle)),
+                round(cy - (radius - 6) * math.sin(angle)),
+            )
+            lit = tuple(min(255, round(c / brightness)) for c in colour)
+            if any(colour):
+                pygame.draw.circle(surface, lit, centre, 6)
+            else:
+                pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 6, 1)
+        caption = pygame.Rect(
+            self.panel_rect.left + 4, self.panel_rect.top + 2, self.panel_rect.width - 8, 16
+        )
+        painter.text(
+            caption,
+            text("ui.sim.disc", language),
+            12,
+            colour=theme.DIM,
+            role="sim.caption",
+            align="center",
+        )
+
+    def _draw_buttons(self, painter: Painter) -> None:
+        surface = painter.surface
+        language = self.app.ui.language
+        pressed = set(self.held.values()) | ({self.mouse_button} if self.mouse_button else set())
+        for name, rect in self.geometry.buttons.items():
+            down = name in pressed
+            if "." in name:
+                seat, colour = name.split(".")
+                if colour == COLOURS[0]:
+                    label = pygame.Rect(self.panel_rect.left + 6, rect.top, 46, rect.height)
+                    painter.text(
+                        label,
+                        text("ui.seat", language, seat=seat[4:]),
+                        11,
+                        colour=theme.seat_colour(int(seat[4:])),
+                        bold=True,
+                        role="sim.seat",
+                    )
+                fill = BUTTON_COLOURS[colour] if not down else theme.TEXT
+                pygame.draw.circle(surface, fill, rect.center, rect.width // 2)
+                pygame.draw.circle(surface, theme.PANEL_EDGE, rect.center, rect.width // 2, 2)
+            else:
+                painter.box(rect, theme.TEXT if down else theme.PANEL, theme.PANEL_EDGE, radius=6)
+                painter.text(
+                    rect.inflate(-6, 0),
+                    text(f"ui.sim.{name}", language),
+                    13,
+                    colour=theme.DARK_TEXT if down else theme.TEXT,
+                    bold=True,
+                    role=f"sim.{name}",
+                    align="center",
+                )
+
+    def screenshot(self, path: str | Path) -> None:
+        pygame.image.save(self.window, str(path))
+
+    def close(self) -> None:
+        self.sounds.close()
+        self.app.close()
+
+
+def parse_size(value: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in value.lower().split("x"))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(
+            f"a size is WIDTHxHEIGHT, e.g. 480x320, not {value!r}"
+        ) from error
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError(f"the screen must be at least 320x240, not {value}")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion sim", description="The table companion in a window."
+    )
+    parser.add_argument("--config", help="a YAML config over the defaults")
+    parser.add_argument("--game", choices=("bestiary", "manus"), help="start this game")
+    parser.add_argument("--players", help="player names, comma-separated (e.g. Anna,Boris)")
+    parser.add_argument("--lang", choices=("en", "ru"), help="screen language")
+    parser.add_argument("--size", type=parse_size, default=(800, 480), help="screen size (800x480)")
+    parser.add_argument("--journal", default=":memory:", help="journal file (default: in memory)")
+    parser.add_argument("--headless", action="store_true", help="no window: SDL dummy driver")
+    parser.add_argument("--seconds", type=float, help="stop after this many seconds")
+    parser.add_argument("--screenshot", help="save the window as PNG when stopping")
+    parser.add_argument("--mute", action="store_true", help="no sound")
+    return parser
+
+
+def _configured(args: argparse.Namespace) -> Any:
+    from companion.config import load  # noqa: PLC0415 (only the simulator needs it)
+
+    config = load(args.config)
+    data = copy.deepcopy(config.data)
+    if args.lang:
+        data["language"] = args.lang
+    if args.game or args.players:
+        game = data.setdefault("game", {})
+        if args.game and args.game != game.get("name"):
+            game["name"], game["setup"] = args.game, {}
+        if args.players:
+            game["setup"] = {**(game.get("setup") or {}), "players": args.players.split(",")}
+        elif args.game == "manus":
+            game["setup"] = {"players": ["Anna", "Boris", "Vera"]}
+    return replace(config, data=data)
+
+
+def sim_main(argv: list[str]) -> int:
+    """``companion sim [--headless] [--size WxH] [--game G] [--lang L] ...``."""
+    from companion.app import build_app  # noqa: PLC0415 (keeps `companion --help` light)
+    from companion.config import ConfigError  # noqa: PLC0415
+    from companion.journal import JournalError  # noqa: PLC0415
+    from companion.rules.base import RulesError  # noqa: PLC0415
+
+    if argv[:1] == ["--"]:
+        argv = argv[1:]
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="companion: %(message)s")
+    try:
+        config = _configured(args)
+        app = build_app(config, fakes=True, journal_path=args.journal)
+    except ConfigError as error:
+        for problem in error.problems:
+            print(f"companion: {problem}", file=sys.stderr)
+        return 2
+    except RulesError as error:
+        print(f"companion: game setup: {error}", file=sys.stderr)
+        return 2
+    except JournalError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 4
+    language = str(config["language"])
+    screen = Layout(*args.size)
+    panel_width = max(260, screen.width // 3)
+    size = (screen.width + panel_width, max(screen.height + 60, 420))
+    window, headless = open_window(size, args.headless, language)
+    sounds = Sounds(muted=args.mute or bool((config.data.get("sound") or {}).get("muted")))
+    sim = Simulator(app, window, args.size, sounds=sounds, headless=headless)
+    try:
+        sim.run(args.seconds)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if args.screenshot:
+            sim.screenshot(args.screenshot)
+        sim.close()
+        pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(sim_main(sys.argv[1:]))

@@ -1,0 +1,482 @@
+"""The serial bridge to the Pico: LED ring, disc sensor and buttons over USB serial.
+
+One thread owns the port: it opens it, waits for the Pico's HELLO with a deadline (opening
+a port may reset the board), reads lines, acknowledges events and sends heartbeats. When
+the Pico goes away it closes the port and tries again with growing pauses; the table keeps
+working meanwhile (NEXT turns the period) and :attr:`Bridge.linked` says so to the screen.
+Sequence numbers make every disc step and press arrive exactly once across reconnects.
+The protocol itself is pure code in :mod:`companion.hardware.bridge_codec`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.hardware import bridge_codec as codec
+from companion.hardware.ports import EdgeCallback, Frame, StepCallback
+
+log = logging.getLogger(__name__)
+
+ADAFRUIT_VID = 0x239A  # CircuitPython boards, the Pico included, enumerate with this id
+HI_EVERY = 0.5  # ask again for the HELLO this often while waiting for it
+RESEND_EVERY = 0.3  # ask at most this often for the same missing event
+
+
+class SerialPort(Protocol):
+    """What the bridge needs of a ``serial.Serial``."""
+
+    @property
+    def in_waiting(self) -> int: ...
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes, /) -> int | None: ...
+
+    def close(self) -> None: ...
+
+
+PortSource = str | Callable[[], str | None]
+LinkListener = Callable[[bool], None]
+
+
+@dataclass
+class BridgeStats:
+    """Counters for the log and the benchmarks; nothing here is ever fatal."""
+
+    lines_in: int = 0
+    lines_out: int = 0
+    garbage: int = 0  # lines that were not messages (bad checksum, noise, unknown)
+    too_long: int = 0  # over-long lines, dropped whole
+    events: int = 0  # disc steps and presses delivered
+    duplicates: int = 0  # events seen before (resent after a reconnect), dropped
+    lost: int = 0  # events the Pico reported gone (its queue overflowed)
+    refused: int = 0  # lines of ours the Pico refused (ERR)
+    connects: int = 0  # handshakes completed
+    hello_timeouts: int = 0  # ports opened where no HELLO came in time
+    frames_shown: int = 0  # LED frames the Pico confirmed (OK)
+
+
+def find_pico_port() -> str | None:
+    """The data port of a CircuitPython board running the bridge firmware, if one is plugged."""
+    list_ports = importlib.import_module("serial.tools.list_ports")
+    return choose_port(list_ports.comports())
+
+
+def choose_port(ports: Sequence[Any]) -> str | None:
+    """Pick the protocol's port among pyserial ``ListPortInfo``s: the second CDC (data)."""
+    candidates = [info for info in ports if getattr(info, "vid", None) == ADAFRUIT_VID]
+    for info in candidates:
+        interface = str(getattr(info, "interface", None) or "").lower()
+        location = str(getattr(info, "location", None) or "")
+        if "data" in interface or location.endswith(".2"):
+            return str(info.device)
+    return None
+
+
+def open_serial(path: str) -> SerialPort:
+    serial = importlib.import_module("serial")
+    port: SerialPort = serial.Serial(path, baudrate=115200, timeout=0.05, exclusive=True)
+    return port
+
+
+class Bridge:
+    """The Pi's end of the link. It is a ``LedRing`` and a ``DiscSensor`` itself; its ports
+    :attr:`ring`, :attr:`disc`, :attr:`buttons` may also be handed out one by one (the
+    bridge stops when the last one used is closed)."""
+
+    def __init__(
+        self,
+        port: PortSource,
+        *,
+        led_count: int = 24,
+        brightness: float = 1.0,
+        hello_timeout: float = 3.0,
+        heartbeat: float = 1.0,
+        link_timeout: float = 3.5,
+        backoff: tuple[float, float] = (0.1, 2.0),
+        open_port: Callable[[str], SerialPort] = open_serial,
+    ) -> None:
+        self.port_source = port
+        self.led_count = led_count
+        self.brightness = brightness
+        self.hello_timeout = hello_timeout
+        self.heartbeat = heartbeat
+        self.link_timeout = link_timeout
+        self.backoff = backoff
+        self.stats = BridgeStats()
+        self.hello: codec.Hello | None = None
+        self._open_port = open_port
+        self._lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._port: SerialPort | None = None
+        self._linked = False
+        self._heard = 0.0
+        self._sent = 0.0
+        self._boot_id: str | None = None
+        self._last_seq: int | None = None
+        self._resend_asked: tuple[int, float] | None = None
+        self._frame: tuple[codec.RGB, ...] | None = None
+        self._frame_seq = 0
+        self._shown_seq = 0
+        self._on_step: StepCallback | None = None
+        self._on_edge: EdgeCallback | None = None
+        self._link_listeners: list[LinkListener] = []
+        self._users: set[str] = set()  # ports in use; the last one closed closes the bridge
+        self._on_close: list[Callable[[], None]] = []
+        self.virtual_pico: Any = None  # set by open_bridge("virtual"): turn its disc from the sim
+        self.ring = BridgeLedRing(self)
+        self.disc = BridgeDisc(self)
+        self.buttons = BridgeButtons(self)
+
+    # --- life --------------------------------------------------------------------------
+
+    def start(self, on_step: StepCallback | None = None) -> None:
+        """Start the link (idempotent). As a ``DiscSensor``: ``on_step`` gets the disc steps."""
+        if on_step is not None:
+            self._on_step = on_step
+        if self._thread is None and not self._stop.is_set():
+            self._thread = threading.Thread(target=self._run, name="bridge", daemon=True)
+            self._thread.start()
+
+    def close(self) -> None:
+        """Darken the ring (if the Pico is there to hear it) and stop. Idempotent."""
+        if self._stop.is_set():
+            return
+        if self._linked:
+            self.wait_shown(self.send_frame([(0, 0, 0)] * self.led_count), 0.5)
+        self._stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2.0)
+        while self._on_close:
+            self._on_close.pop()()
+
+    def on_close(self, callback: Callable[[], None]) -> None:
+        self._on_close.append(callback)
+
+    def use(self, port: str) -> None:
+        self._users.add(port)
+        self.start()
+
+    def release(self, port: str) -> None:
+        self._users.discard(port)
+        if not self._users:
+            self.close()
+
+    def add_link_listener(self, listener: LinkListener) -> None:
+        """``listener(linked)`` on the bridge's thread whenever the link comes up or goes down."""
+        self._link_listeners.append(listener)
+
+    @property
+    def linked(self) -> bool:
+        return self._linked
+
+    def wait_linked(self, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self._linked, timeout)
+
+    def wait_shown(self, seq: int, timeout: float) -> bool:
+        """Wait until the Pico confirms LED frame ``seq`` (or a later one)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self._shown_seq >= seq, timeout)
+
+    # --- the LED ring -----------------------------------------------------------------
+
+    @property
+    def count(self) -> int:
+        return self.led_count
+
+    @property
+    def frame(self) -> tuple[codec.RGB, ...] | None:
+        """The frame the ring should show now (brightness applied), or None before the first."""
+        return self._frame
+
+    def show(self, frame: Frame) -> None:
+        """As a ``LedRing``: show ``frame`` (sent again after every reconnect)."""
+        self.send_frame(frame)
+
+    def send_frame(self, frame: Frame) -> int:
+        """Send a frame; returns its sequence number, for :meth:`wait_shown`."""
+        pixels = codec.scaled(frame, self.brightness)
+        with self._lock:
+            hello = self.hello
+            if hello is not None and hello.led_count != len(pixels):
+                pixels = (pixels + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
+            self._frame_seq += 1
+            seq = self._frame_seq
+            self._frame = pixels
+            port = self._port if self._linked else None
+        if port is not None and pixels:
+            self._send(port, codec.ShowFrame(seq, pixels))
+        return seq
+
+    # --- the thread -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        delay = self.backoff[0]
+        while not self._stop.is_set():
+            path = self._resolve()
+            port = self._try_open(path) if path else None
+            if port is not None:
+                try:
+                    self._session(port)
+                except OSError as error:  # serial.SerialException is an OSError
+                    log.info("bridge: %s: link lost: %s", path, error)
+                finally:
+                    self._drop(port)
+                if self.stats.connects:
+                    delay = self.backoff[0]
+            self._stop.wait(delay)
+            delay = min(delay * 2, self.backoff[1])
+
+    def _resolve(self) -> str | None:
+        if isinstance(self.port_source, str):
+            return self.port_source
+        try:
+            return self.port_source()
+        except OSError as error:
+            log.info("bridge: cannot look for the Pico: %s", error)
+            return None
+
+    def _try_open(self, path: str) -> SerialPort | None:
+        try:
+            return self._open_port(path)
+        except OSError as error:
+            log.info("bridge: cannot open %s: %s", path, error)
+            return None
+
+    def _session(self, port: SerialPort) -> None:
+        splitter = codec.LineSplitter()
+        with self._lock:
+            self._port = port
+        start = time.monotonic()
+        deadline, next_hi = start + self.hello_timeout, start
+        self._heard = start
+        while not self._stop.is_set():
+            now = time.monotonic()
+            if not self._linked:
+                if now >= deadline:
+                    self.stats.hello_timeouts += 1
+                    log.warning("bridge: no HELLO from the Pico within %.1f s", self.hello_timeout)
+                    return
+                if now >= next_hi:
+                    self._send(port, codec.Hi())
+                    next_hi = now + HI_EVERY
+            elif now - self._heard > self.link_timeout:
+                log.warning("bridge: the Pico has been silent for %.1f s", self.link_timeout)
+                return
+            elif now - self._sent >= self.heartbeat:
+                self._send(port, codec.Heartbeat())
+            data = port.read(max(1, port.in_waiting))
+            if data:
+                for line in splitter.feed(data):
+                    self._handle(port, line)
+                self.stats.too_long += splitter.too_long
+                splitter.too_long = 0
+
+    def _drop(self, port: SerialPort) -> None:
+        with self._changed:
+            was_linked, self._linked, self._port = self._linked, False, None
+            self._changed.notify_all()
+        try:
+            port.close()
+        except OSError:
+            log.debug("bridge: closing the port failed", exc_info=True)
+        if was_linked:
+            self._tell_link(False)
+
+    def _send(self, port: SerialPort, message: codec.Message) -> None:
+        line = codec.encode(message)
+        try:
+            with self._write_lock:
+                port.write(line)
+        except OSError as error:
+            log.debug("bridge: write failed: %s", error)  # the reader notices the loss
+            return
+        self._sent = time.monotonic()
+        self.stats.lines_out += 1
+
+    def _tell_link(self, linked: bool) -> None:
+        for listener in list(self._link_listeners):
+            listener(linked)
+
+    # --- messages ---------------------------------------------------------------------
+
+    def _handle(self, port: SerialPort, line: bytes) -> None:
+        self.stats.lines_in += 1
+        message = codec.decode(line)
+        if isinstance(message, codec.Rejected):
+            self.stats.garbage += 1
+            log.debug("bridge: dropped a line (%s): %r", message.reason, line[:80])
+            return
+        self._heard = time.monotonic()
+        match message:
+            case codec.Hello():
+                self._on_hello(port, message)
+            case codec.DiscStep() | codec.ButtonEdge() if self._linked:
+                self._on_event(port, message)
+            case codec.Gap() if self._linked:
+                self._on_gap(port, message)
+            case codec.Shown(seq):
+                with self._changed:
+                    self.stats.frames_shown += 1
+                    self._shown_seq = max(self._shown_seq, seq)
+                    self._changed.notify_all()
+            case codec.Refused(reason):
+                self.stats.refused += 1
+                log.info("bridge: the Pico refused a line: %s", reason)
+            case codec.Heartbeat():
+                pass
+            case _:
+                self.stats.garbage += 1  # a Pi-to-Pico message or an event before the handshake
+
+    def _on_hello(self, port: SerialPort, hello: codec.Hello) -> None:
+        if hello.protocol != codec.PROTOCOL_VERSION:
+            log.error(
+                "bridge: the Pico speaks protocol %d, this companion speaks %d: "
+                "copy firmware/ from this version to the Pico",
+                hello.protocol,
+                codec.PROTOCOL_VERSION,
+            )
+            return
+        if hello.boot_id != self._boot_id:
+            # A new power-up: its sequence numbers start again at 1. The first boot we
+            # meet may hold events from before we started: take whatever it still has.
+            self._last_seq = None if self._boot_id is None else 0
+            self._boot_id = hello.boot_id
+        if hello.led_count != self.led_count:
+            log.warning(
+                "bridge: the Pico drives %d LEDs, the settings say %d",
+                hello.led_count,
+                self.led_count,
+            )
+        with self._changed:
+            was_linked = self._linked
+            self.hello = hello
+            self._linked = True
+            self.stats.connects += 1
+            frame, seq = self._frame, self._frame_seq
+            self._changed.notify_all()
+        self._send(port, codec.Resend(0 if self._last_seq is None else self._last_seq + 1))
+        if frame is not None:
+            pixels = (frame + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
+            if pixels:
+                self._send(port, codec.ShowFrame(seq, pixels))
+        if not was_linked:
+            log.info("bridge: linked to the Pico (firmware %s)", hello.firmware)
+            self._tell_link(True)
+
+    def _on_event(self, port: SerialPort, event: codec.Event) -> None:
+        if self._last_seq is None:
+            self._last_seq = event.seq - 1
+        last = self._last_seq
+        if event.seq <= last:
+            self.stats.duplicates += 1
+            self._send(port, codec.Ack(last))
+            return
+        if event.seq > last + 1:
+            self._ask_again(port, last + 1)
+            return
+        self._last_seq = event.seq
+        self.stats.events += 1
+        now = time.monotonic()
+        if isinstance(event, codec.DiscStep):
+            if self._on_step is not None:
+                self._on_step(event.delta, now)
+        elif self._on_edge is not None:
+            self._on_edge(event.name, event.pressed, now)
+        self._send(port, codec.Ack(event.seq))
+
+    def _on_gap(self, port: SerialPort, gap: codec.Gap) -> None:
+        if self._last_seq is None:
+            self._last_seq = gap.first - 1
+        if gap.first <= self._last_seq + 1 <= gap.last:
+            self.stats.lost += gap.last - self._last_seq
+            log.warning("bridge: the Pico lost events %d..%d", self._last_seq + 1, gap.last)
+            self._last_seq = gap.last
+        self._send(port, codec.Ack(self._last_seq))
+
+    def _ask_again(self, port: SerialPort, expected: int) -> None:
+        now = time.monotonic()
+        asked = self._resend_asked
+        if asked is not None and asked[0] == expected and now - asked[1] < RESEND_EVERY:
+            return
+        self._resend_asked = (expected, now)
+        self._send(port, codec.Resend(expected))
+
+
+def open_bridge(
+    port: str = "auto", led_count: int = 24, *, brightness: float = 1.0, **options: Any
+) -> Bridge:
+    """A bridge to ``port``: a device path, ``auto`` (find the Pico by its USB id) or
+    ``virtual`` (start a virtual Pico in this process; ``bridge.virtual_pico`` turns its disc).
+    The bridge's thread starts when the first of its ports is used.
+    """
+    if port == "virtual":
+        virtual = importlib.import_module("companion.hardware.virtual_pico")
+        pico = virtual.VirtualPico(led_count=led_count)
+        pico.start()
+        source: PortSource = lambda: pico.port  # noqa: E731
+        bridge = Bridge(source, led_count=led_count, brightness=brightness, **options)
+        bridge.virtual_pico = pico
+        bridge.on_close(pico.stop)
+        return bridge
+    source = find_pico_port if port == "auto" else port
+    return Bridge(source, led_count=led_count, brightness=brightness, **options)
+
+
+class BridgeLedRing:
+    """The LED ring on the Pico (the :class:`~companion.hardware.ports.LedRing` port)."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self._bridge = bridge
+
+    @property
+    def count(self) -> int:
+        return self._bridge.led_count
+
+    def show(self, frame: Frame) -> None:
+        self._bridge.use("ring")
+        self._bridge.show(frame)
+
+    def close(self) -> None:
+        self._bridge.release("ring")
+
+
+class BridgeDisc:
+    """The disc's hall sensors on the Pico (the ``DiscSensor`` port)."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self._bridge = bridge
+
+    def start(self, on_step: StepCallback) -> None:
+        self._bridge._on_step = on_step
+        self._bridge.use("disc")
+
+    def close(self) -> None:
+        self._bridge._on_step = None
+        self._bridge.release("disc")
+
+
+class BridgeButtons:
+    """Buttons wired to the Pico (the ``ButtonPanel`` port)."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self._bridge = bridge
+
+    def start(self, on_edge: EdgeCallback) -> None:
+        self._bridge._on_edge = on_edge
+        self._bridge.use("buttons")
+
+    def close(self) -> None:
+        self._bridge._on_edge = None
+        self._bridge.release("buttons")

@@ -1,0 +1,140 @@
+"""gpiozero adapters: the button panel, the disc's hall sensors and the buzzer.
+
+gpiozero is imported only here, inside the constructors. Its callbacks run on gpiozero's
+own threads (synchronously in MockFactory): they only stamp the time and hand the edge
+on; the app puts it on its queue. ``bounce_time`` is left off on purpose: debounce is our
+own code (companion.input_timing), because mock pins ignore it and tests must see it.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from companion.hardware.cues import CUES
+from companion.hardware.ports import EdgeCallback, StepCallback
+
+
+class GpioButtonPanel:
+    """One gpiozero ``Button`` per named pin, pulled up (a press pulls the pin low)."""
+
+    def __init__(self, pins: Mapping[str, int], pull_up: bool = True) -> None:
+        from gpiozero import Button  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
+
+        self.pins = dict(pins)
+        self._buttons: dict[str, Any] = {}
+        try:
+            for name, pin in self.pins.items():
+                self._buttons[name] = Button(pin, pull_up=pull_up, bounce_time=None)
+        except Exception:
+            self.close()
+            raise
+
+    def start(self, on_edge: EdgeCallback) -> None:
+        for name, button in self._buttons.items():
+            button.when_pressed = _edge(on_edge, name, True)
+            button.when_released = _edge(on_edge, name, False)
+
+    def close(self) -> None:
+        for button in self._buttons.values():
+            button.close()
+        self._buttons.clear()
+
+
+def _edge(on_edge: EdgeCallback, name: str, pressed: bool) -> Any:
+    def callback() -> None:
+        on_edge(name, pressed, time.monotonic())
+
+    return callback
+
+
+class GpioDiscSensor:
+    """Two hall sensors in quadrature through gpiozero's ``RotaryEncoder``: one step a sector.
+
+    The encoder's own state machine only reports a step when the pair goes through the
+    whole quadrature cycle, so a magnet wobbling on one sensor reports nothing; a wobble
+    across the whole boundary reports +1 then -1, which the controls net out.
+    """
+
+    def __init__(self, pin_a: int, pin_b: int, reverse: bool = False) -> None:
+        from gpiozero import RotaryEncoder  # noqa: PLC0415 (lazy)
+
+        self.reverse = reverse
+        self._encoder: Any = RotaryEncoder(pin_a, pin_b, max_steps=0, bounce_time=None)
+
+    def start(self, on_step: StepCallback) -> None:
+        sign = -1 if self.reverse else 1
+
+        def clockwise() -> None:
+            on_step(sign, time.monotonic())
+
+        def counter_clockwise() -> None:
+            on_step(-sign, time.monotonic())
+
+        self._encoder.when_rotated_clockwise = clockwise
+        self._encoder.when_rotated_counter_clockwise = counter_clockwise
+
+    def close(self) -> None:
+        self._encoder.close()
+
+
+class GpioBuzzer:
+    """A piezo through gpiozero's ``TonalBuzzer``; cues play on a worker thread, the newest
+    waiting one after the one playing (older waiting ones are dropped: a late cue misleads)."""
+
+    def __init__(self, pin: int, mid_tone: str = "A5") -> None:
+        from gpiozero import TonalBuzzer  # noqa: PLC0415 (lazy)
+        from gpiozero.tones import Tone  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
+
+        self._tone = Tone
+        self._buzzer: Any = TonalBuzzer(pin, mid_tone=Tone(mid_tone), octaves=1)
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        self.played: list[str] = []
+        self._idle = threading.Event()
+        self._idle.set()
+        self._closing = threading.Event()
+        self._worker = threading.Thread(target=self._play_all, name="buzzer", daemon=True)
+        self._worker.start()
+
+    def play(self, cue: str) -> None:
+        if cue not in CUES:
+            raise ValueError(f"unknown cue '{cue}'")
+        self._idle.clear()
+        self._queue.put(cue)
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        return self._idle.wait(timeout)
+
+    def _play_all(self) -> None:
+        while (cue := self._latest(self._queue.get())) is not None:
+            for note, seconds in CUES[cue]:
+                if note is None:
+                    self._buzzer.stop()
+                else:
+                    self._buzzer.play(self._clamped(note))
+                if self._closing.wait(seconds):
+                    break
+            self._buzzer.stop()
+            self.played.append(cue)
+            if self._queue.empty():
+                self._idle.set()
+
+    def _latest(self, cue: str | None) -> str | None:
+        """Cues that piled up while one played are stale: only the newest is worth hearing."""
+        while cue is not None and not self._queue.empty():
+            cue = self._queue.get()
+        return cue
+
+    def _clamped(self, note: str) -> Any:
+        tone = self._tone(note)
+        low, high = self._buzzer.min_tone, self._buzzer.max_tone
+        return min(max(tone, low), high)
+
+    def close(self) -> None:
+        self._closing.set()
+        self._queue.put(None)
+        self._worker.join(timeout=2.0)
+        self._buzzer.close()

@@ -1,0 +1,27 @@
+"""gpiozero's MockFactory installed for a while: for tests, the bench and a dry run.
+
+``with mock_pins() as factory:`` makes every gpiozero device built inside use mock pins
+(PWM-capable, so a TonalBuzzer works) and restores the previous factory in ``finally``.
+``factory.pin(n).drive_low()`` is a press on a pulled-up button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+@contextmanager
+def mock_pins() -> Iterator[Any]:
+    from gpiozero import Device  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
+    from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]  # noqa: PLC0415
+
+    previous = Device.pin_factory
+    factory = MockFactory(pin_class=MockPWMPin)
+    Device.pin_factory = factory
+    try:
+        yield factory
+    finally:
+        factory.reset()
+        Device.pin_factory = previous

@@ -1,0 +1,429 @@
+"""A virtual Pico: the bridge firmware's own ``code.py`` run under CPython on a pseudo-terminal.
+
+The CircuitPython modules it imports (``board``, ``digitalio``, ``rotaryio``, ``neopixel``,
+``usb_cdc``, ``time``) are fakes handed to it through its own ``__import__``, so nothing is
+put in ``sys.modules``. The ring is a real ``adafruit_pixelbuf`` buffer whose transmitted
+bytes are recorded; the disc is driven through the quadrature decoder, as the hall sensors
+would drive it. Unplugging closes the pseudo-terminal; replugging opens a new one.
+
+``companion virtual-pico`` serves one and takes commands on stdin (``help`` lists them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import builtins
+import errno
+import fcntl
+import os
+import sys
+import threading
+import time
+import tty
+import types
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+RGB = tuple[int, int, int]
+# What the hall sensors (A, B) read as a magnet passes them, one sector either way.
+CLOCKWISE = ((1, 0), (1, 1), (0, 1), (0, 0))
+BACKWARDS = ((0, 1), (1, 1), (1, 0), (0, 0))
+
+
+class PowerOff(BaseException):
+    """Raised inside the firmware's loop to switch the virtual Pico off (not an error)."""
+
+
+class FirmwareMissing(Exception):
+    pass
+
+
+def _firmware_module(name: str) -> Any:
+    if not (FIRMWARE / "code.py").is_file():
+        raise FirmwareMissing(f"{FIRMWARE}: the bridge firmware is not there (a source checkout?)")
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+    return __import__(name, fromlist=["*"])
+
+
+# --- the USB serial port: a pseudo-terminal --------------------------------------------------
+
+
+class VirtualCdc:
+    """``usb_cdc.data`` on a pty master. While unplugged, reads are empty and writes vanish."""
+
+    def __init__(self) -> None:
+        self.timeout: float | None = 0
+        self.write_timeout: float | None = 0
+        self.path: str | None = None
+        self.deaf = False  # drop what the Pi sends (its ACKs get lost): a fault to inject
+        self._master: int | None = None
+        self._pending = b""
+        self._lock = threading.Lock()
+
+    def plug(self) -> str:
+        master, slave = os.openpty()
+        tty.setraw(slave)  # no echo, no line editing, as a USB CDC port
+        path = os.ttyname(slave)
+        os.close(slave)
+        flags = fcntl.fcntl(master, fcntl.F_GETFL)
+        fcntl.fcntl(master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
+        with self._lock:
+            self._master, self.path, self._pending = master, path, b""
+        return path
+
+    def unplug(self) -> None:
+        with self._lock:
+            master, self._master, self.path = self._master, None, None
+        if master is not None:
+            os.close(master)
+
+    @property
+    def connected(self) -> bool:
+        return self._master is not None
+
+    @property
+    def in_waiting(self) -> int:
+        with self._lock:
+            if self._master is not None:
+                try:
+                    data = os.read(self._master, 4096)
+                except OSError as error:  # EAGAIN: nothing; EIO: nobody has the port open
+                    if error.errno not in (errno.EAGAIN, errno.EIO):
+                        raise
+                    data = b""
+                if not self.deaf:
+                    self._pending += data
+            return len(self._pending)
+
+    def read(self, size: int = 1) -> bytes:
+        with self._lock:
+            data, self._pending = self._pending[:size], self._pending[size:]
+            return data
+
+    def write(self, data: bytes) -> int:
+        with self._lock:
+            if self._master is None:
+                return 0
+            try:
+                return os.write(self._master, data)
+            except OSError as error:  # a full buffer or no reader: USB drops it too
+                if error.errno not in (errno.EAGAIN, errno.EIO):
+                    raise
+                return 0
+
+
+# --- the ring, the disc and the buttons ----------------------------------------------------
+
+
+class VirtualRing:
+    """What the NeoPixel driver transmitted: the raw byte stream and the colours in it."""
+
+    def __init__(self) -> None:
+        self.transmissions: list[bytes] = []
+        self._changed = threading.Condition()
+
+    def record(self, buffer: bytes | bytearray) -> None:
+        with self._changed:
+            self.transmissions.append(bytes(buffer))
+            self._changed.notify_all()
+
+    @property
+    def pixels(self) -> list[RGB]:
+        """The colours last sent, decoded from the GRB byte stream."""
+        with self._changed:
+            data = self.transmissions[-1] if self.transmissions else b""
+        return [(data[i + 1], data[i], data[i + 2]) for i in range(0, len(data) - 2, 3)]
+
+    def wait_for(self, frame: Sequence[RGB], timeout: float) -> bool:
+        """Wait until the ring shows ``frame``."""
+        wanted = [tuple(colour) for colour in frame]
+        with self._changed:
+            return self._changed.wait_for(lambda: self.pixels == wanted, timeout)
+
+
+class VirtualDisc:
+    """The disc's hall sensors, fed through the same quadrature decoding the firmware uses.
+
+    A hand turns a sector in a tenth of a second, far slower than the firmware's loop: so
+    :meth:`turn` waits until the firmware has looked at the new position, step by step.
+    """
+
+    def __init__(self, running: Callable[[], bool]) -> None:
+        quadrature = _firmware_module("sigil_bridge.quadrature")
+        self._decoder = quadrature.QuadratureDecoder()
+        self._running = running
+        self._moved = 0
+        self._seen = 0
+        self._changed = threading.Condition()
+
+    def turn(self, steps: int) -> None:
+        """Turn the disc ``steps`` sectors (negative: back)."""
+        sequence = CLOCKWISE if steps > 0 else BACKWARDS
+        for _ in range(abs(steps)):
+            with self._changed:
+                for a, b in sequence:
+                    self._decoder.feed(a, b)
+                self._moved += 1
+                self._changed.wait_for(self._looked_at, 2.0)
+
+    def _looked_at(self) -> bool:
+        return self._seen >= self._moved or not self._running()
+
+    @property
+    def position(self) -> int:
+        """Read by the firmware's encoder."""
+        with self._changed:
+            self._seen = self._moved
+            self._changed.notify_all()
+            return int(self._decoder.position)
+
+
+class _Pin:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"board.{self.name}"
+
+
+class _Board(types.ModuleType):
+    def __getattr__(self, name: str) -> _Pin:
+        if name.startswith("GP") and name[2:].isdigit() and int(name[2:]) <= 28:
+            pin = _Pin(name)
+            setattr(self, name, pin)
+            return pin
+        raise AttributeError(f"board has no pin {name}")
+
+
+# --- the Pico -------------------------------------------------------------------------------
+
+
+class VirtualPico:
+    """The bridge firmware running in a thread, with a disc to turn and buttons to press."""
+
+    def __init__(
+        self,
+        led_count: int = 24,
+        buttons: Mapping[str, str] | None = None,
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
+        defaults = _firmware_module("settings")
+        values = {key: getattr(defaults, key) for key in dir(defaults) if key.isupper()}
+        values["LED_COUNT"] = led_count
+        values["BUTTONS"] = dict(buttons or {})
+        values.update(settings or {})
+        self.settings = values
+        self.cdc = VirtualCdc()
+        self.ring = VirtualRing()
+        self._power = threading.Event()
+        self.disc = VirtualDisc(self._power.is_set)
+        self.levels: dict[str, bool] = {}  # pin name -> level (pulled up: True)
+        self.crashed: BaseException | None = None
+        self.boots = 0
+        self._thread: threading.Thread | None = None
+
+    @property
+    def port(self) -> str | None:
+        """The pty the Pi should open, or None while unplugged."""
+        return self.cdc.path
+
+    def start(self) -> str:
+        """Plug in and power up; returns the pty path."""
+        path = self.cdc.path or self.cdc.plug()
+        self._power_up()
+        return path
+
+    def _power_up(self) -> None:
+        self._power.set()
+        self.boots += 1
+        self._thread = threading.Thread(target=self._firmware, name="virtual-pico", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._power.clear()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+            self._thread = None
+        self.cdc.unplug()
+
+    def reset(self) -> None:
+        """A power cycle: the firmware starts again (new boot id, empty queue)."""
+        self._power.clear()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+        self._power_up()
+
+    def unplug(self) -> None:
+        """Pull the USB data link; the Pico keeps running (and counting the disc)."""
+        self.cdc.unplug()
+
+    def replug(self) -> str:
+        return self.cdc.plug()
+
+    def turn(self, steps: int = 1) -> None:
+        self.disc.turn(steps)
+
+    def press(self, name: str) -> None:
+        self.levels[self.settings["BUTTONS"][name]] = False
+
+    def release(self, name: str) -> None:
+        self.levels[self.settings["BUTTONS"][name]] = True
+
+    # --- the firmware's world ---------------------------------------------------------
+
+    def _modules(self) -> dict[str, types.ModuleType]:
+        pixelbuf = __import__("adafruit_pixelbuf")
+        ring, disc, levels, power = self.ring, self.disc, self.levels, self._power
+
+        class NeoPixel(pixelbuf.PixelBuf):  # type: ignore[misc,name-defined]
+            def __init__(
+                self,
+                pin: _Pin,
+                n: int,
+                *,
+                brightness: float = 1.0,
+                auto_write: bool = True,
+                pixel_order: str = "GRB",
+            ) -> None:
+                self.pin = pin
+                super().__init__(
+                    n, brightness=brightness, byteorder=pixel_order, auto_write=auto_write
+                )
+
+            def _transmit(self, buffer: bytearray) -> None:
+                ring.record(buffer)
+
+        class IncrementalEncoder:
+            def __init__(self, pin_a: _Pin, pin_b: _Pin, divisor: int = 4) -> None:
+                if divisor != 4:
+                    raise ValueError("the virtual disc counts whole sectors (divisor=4)")
+
+            @property
+            def position(self) -> int:
+                return disc.position
+
+        class DigitalInOut:
+            def __init__(self, pin: _Pin) -> None:
+                self.pin, self.direction, self.pull = pin, None, None
+
+            @property
+            def value(self) -> bool:
+                return levels.get(self.pin.name, True)
+
+        def sleep(seconds: float) -> None:
+            if not power.is_set():
+                raise PowerOff
+            time.sleep(seconds)
+
+        return {
+            "board": _Board("board"),
+            "digitalio": _module(
+                "digitalio",
+                DigitalInOut=DigitalInOut,
+                Direction=types.SimpleNamespace(INPUT="input", OUTPUT="output"),
+                Pull=types.SimpleNamespace(UP="up", DOWN="down"),
+            ),
+            "rotaryio": _module("rotaryio", IncrementalEncoder=IncrementalEncoder),
+            "neopixel": _module("neopixel", NeoPixel=NeoPixel),
+            "usb_cdc": _module("usb_cdc", data=self.cdc, console=None),
+            "time": _module("time", monotonic_ns=time.monotonic_ns, sleep=sleep),
+            "settings": _module("settings", **self.settings),
+        }
+
+    def _firmware(self) -> None:
+        code_path = FIRMWARE / "code.py"
+        code = compile(code_path.read_text(encoding="utf-8"), str(code_path), "exec")
+        fakes = self._modules()
+        real_import = builtins.__import__
+
+        def pico_import(name: str, *args: Any, **kwargs: Any) -> Any:
+            return fakes[name] if name in fakes else real_import(name, *args, **kwargs)
+
+        world = dict(vars(builtins))
+        world["__import__"] = pico_import
+        try:
+            exec(code, {"__name__": "__main__", "__file__": str(code_path), "__builtins__": world})
+        except PowerOff:
+            pass
+        except Exception as error:  # the firmware crashed: keep it for the tests to see
+            self.crashed = error
+            raise
+
+
+def _module(name: str, **attributes: Any) -> types.ModuleType:
+    module = types.ModuleType(name)
+    for key, value in attributes.items():
+        setattr(module, key, value)
+    return module
+
+
+# --- companion virtual-pico ----------------------------------------------------------------
+
+HELP = """commands: turn [N] | press NAME | release NAME | unplug | replug | reset | leds | quit"""
+
+
+def _command(pico: VirtualPico, words: list[str], say: Callable[[str], None]) -> bool:
+    """Run one stdin command; False to quit."""
+    match words:
+        case ["turn"] | ["turn", _]:
+            pico.turn(int(words[1]) if len(words) > 1 else 1)
+            say(f"disc at {pico.disc.position}")
+        case ["press" | "release" as verb, name] if name in pico.settings["BUTTONS"]:
+            getattr(pico, verb)(name)
+            say(f"{name} {verb}d")
+        case ["unplug"]:
+            pico.unplug()
+            say("unplugged")
+        case ["replug"]:
+            say(f"port {pico.replug()}")
+        case ["reset"]:
+            pico.reset()
+            say("reset")
+        case ["leds"]:
+            say(" ".join(f"{r:02X}{g:02X}{b:02X}" for r, g, b in pico.ring.pixels))
+        case ["quit"] | ["exit"]:
+            return False
+        case _:
+            say(HELP)
+    return True
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="companion virtual-pico",
+        description="Serve a virtual bridge Pico on a pseudo-terminal and print its path.",
+    )
+    parser.add_argument("--leds", type=int, default=24, help="LEDs on the ring (default 24)")
+    parser.add_argument(
+        "--buttons",
+        default="",
+        help="buttons on the Pico, e.g. next,undo,menu (wired to GP6, GP7, ...)",
+    )
+    args = parser.parse_args(argv)
+    names = [name for name in args.buttons.split(",") if name]
+    buttons = {name: f"GP{6 + index}" for index, name in enumerate(names)}
+    try:
+        pico = VirtualPico(led_count=args.leds, buttons=buttons)
+    except FirmwareMissing as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 2
+    print(f"port {pico.start()}", flush=True)
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+
+    try:
+        for line in sys.stdin:
+            try:
+                if not _command(pico, line.split(), say):
+                    break
+            except ValueError:
+                say(HELP)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pico.stop()
+    return 0

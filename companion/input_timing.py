@@ -1,0 +1,141 @@
+"""Debounce, hold and double-press: pure code on timestamps, tested without pins.
+
+gpiozero's mock pins ignore ``bounce_time`` and real contacts chatter, so the raw edges of
+every button come here with the time the adapter took at the edge. :class:`InputTiming`
+turns them into gestures:
+
+- ``press``: at once on the press edge for a button with no second meaning (lowest
+  latency); on release for a button that has a hold or a double-press meaning, since
+  only then do we know it was not one of those;
+- ``hold``: the button stayed down ``hold`` seconds (fired while still down, reported
+  once; its release then means nothing);
+- ``double``: two presses of a double-press button within ``double`` seconds.
+
+Debounce is a lockout: the first edge after a quiet spell is taken at once, the edges of
+the next ``debounce`` seconds are only remembered, and when the lockout ends the button
+takes whatever level it settled at. So chatter never counts twice, and a real release
+inside the lockout is not lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+PRESS = "press"
+HOLD = "hold"
+DOUBLE = "double"
+
+
+@dataclass(frozen=True)
+class Gesture:
+    button: str
+    kind: str  # PRESS, HOLD or DOUBLE
+    at: float
+
+
+@dataclass
+class _Button:
+    raw: bool = False  # the last level an edge reported
+    down: bool = False  # the debounced level
+    accepted_at: float = float("-inf")  # when ``down`` last changed
+    pressed_at: float = 0.0
+    held: bool = False
+    single_until: float | None = None  # a first press of a double-press button, waiting
+
+
+@dataclass
+class InputTiming:
+    """Per-button state; ``edge`` and ``tick`` return the gestures that became due."""
+
+    debounce: float = 0.03
+    hold: float = 0.8
+    double: float = 0.3
+    hold_buttons: frozenset[str] = frozenset()
+    double_buttons: frozenset[str] = frozenset()
+    hold_times: Mapping[str, float] = field(default_factory=dict)
+    _buttons: dict[str, _Button] = field(default_factory=dict)
+
+    def _state(self, name: str) -> _Button:
+        return self._buttons.setdefault(name, _Button())
+
+    def hold_time(self, name: str) -> float:
+        return self.hold_times.get(name, self.hold)
+
+    def is_down(self, name: str) -> bool:
+        return self._state(name).down
+
+    def edge(self, name: str, pressed: bool, at: float) -> list[Gesture]:
+        """A raw edge from a pin (or a key). Returns the gestures it completes."""
+        button = self._state(name)
+        gestures = self._due(name, button, at)
+        button.raw = pressed
+        if at - button.accepted_at >= self.debounce and pressed != button.down:
+            gestures.extend(self._accept(name, button, pressed, at))
+        return gestures
+
+    def tick(self, now: float) -> list[Gesture]:
+        """Timers: lockouts ending, holds reached, double-press windows closing."""
+        gestures: list[Gesture] = []
+        for name, button in self._buttons.items():
+            gestures.extend(self._due(name, button, now))
+        return gestures
+
+    def next_deadline(self) -> float | None:
+        """The earliest time ``tick`` has something to do, or None when nothing waits."""
+        times: list[float] = []
+        for name, button in self._buttons.items():
+            if button.raw != button.down:
+                times.append(button.accepted_at + self.debounce)
+            if button.down and not button.held and name in self.hold_buttons:
+                times.append(button.pressed_at + self.hold_time(name))
+            if button.single_until is not None and not button.down:
+                times.append(button.single_until)
+        return min(times) if times else None
+
+    def _due(self, name: str, button: _Button, now: float) -> list[Gesture]:
+        gestures: list[Gesture] = []
+        settle = button.accepted_at + self.debounce
+        if button.raw != button.down and now >= settle:
+            gestures.extend(self._accept(name, button, button.raw, settle))
+        if button.down and not button.held and name in self.hold_buttons:
+            due = button.pressed_at + self.hold_time(name)
+            if now >= due:
+                button.held = True
+                button.single_until = None
+                gestures.append(Gesture(name, HOLD, due))
+        waiting = button.single_until
+        if waiting is not None and now >= waiting:
+            second_in_time = button.down and button.pressed_at <= waiting
+            if not second_in_time:
+                gestures.append(Gesture(name, PRESS, waiting))
+                button.single_until = None
+        return gestures
+
+    def _accept(self, name: str, button: _Button, pressed: bool, at: float) -> list[Gesture]:
+        button.down = pressed
+        button.accepted_at = at
+        if pressed:
+            button.pressed_at = at
+            button.held = False
+            waits = name in self.hold_buttons or name in self.double_buttons
+            return [] if waits else [Gesture(name, PRESS, at)]
+        if button.held or name not in self.hold_buttons | self.double_buttons:
+            return []
+        if name not in self.double_buttons:
+            return [Gesture(name, PRESS, at)]
+        if button.single_until is not None and button.pressed_at <= button.single_until:
+            button.single_until = None
+            return [Gesture(name, DOUBLE, at)]
+        button.single_until = at + self.double
+        return []
+
+
+def feed(timing: InputTiming, edges: Iterable[tuple[str, bool, float]], until: float) -> list[str]:
+    """Run edges then timers up to ``until``; gestures as "button:kind" (for tests and docs)."""
+    out: list[Gesture] = []
+    for name, pressed, at in edges:
+        out.extend(timing.tick(at))
+        out.extend(timing.edge(name, pressed, at))
+    out.extend(timing.tick(until))
+    return [f"{g.button}:{g.kind}" for g in out]

@@ -1,0 +1,192 @@
+"""Narration of Hand of Manus events, in English and Russian.
+
+Registered into :mod:`companion.narration` through ``SAYERS``. A vote is narrated only as
+*who* voted: the ``vote_cast`` event carries no value, and no sayer here reads a vote
+before the ``votes_revealed`` event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from companion.i18n import name_of, text
+from companion.rules.base import JSON
+
+Sayer = Callable[[JSON, JSON, str], str]
+
+
+def _player(view: JSON, seat: Any) -> str:
+    for entry in view.get("seats", []):
+        if entry.get("seat") == seat:
+            return str(entry.get("name"))
+    return f"seat {seat}"
+
+
+def _who(view: JSON, hand: Any, language: str) -> str:
+    """A player's name, or "name (hand n)" when each player runs two hands."""
+    for entry in view.get("hands", []):
+        if entry.get("hand") == hand:
+            name = str(entry.get("name"))
+            if view.get("options", {}).get("hands_per_player", 1) > 1:
+                return text("manus.hand_of", language, name=name, hand=hand)
+            return name
+    return f"hand {hand}"
+
+
+def _players(view: JSON, seats: Any, language: str) -> str:
+    joiner = " и " if language == "ru" else " and "
+    return joiner.join(_player(view, seat) for seat in seats)
+
+
+def _condition(value: str, language: str) -> str:
+    return name_of("manus.condition", value, language)
+
+
+def _site(site: JSON, language: str) -> str:
+    return text(
+        "manus.site",
+        language,
+        temperature=_condition(str(site["temperature"]), language),
+        humidity=_condition(str(site["humidity"]), language),
+    )
+
+
+def _site_placed(event: JSON, view: JSON, language: str) -> str:
+    return text(
+        "narr.manus_site_placed",
+        language,
+        player=_player(view, event["seat"]),
+        site=_site(event["site"], language),
+    )
+
+
+def _round_started(event: JSON, view: JSON, language: str) -> str:
+    first = _who(view, event["first_hand"], language)
+    if event.get("tie_round"):
+        return text(
+            "narr.manus_tie_round_started",
+            language,
+            round=event["round"],
+            players=_players(view, event["claimants"], language),
+            player=first,
+        )
+    return text("narr.manus_round_started", language, round=event["round"], player=first)
+
+
+def _hand_built(event: JSON, view: JSON, language: str) -> str:
+    parts = []
+    for part, element in event["elements"].items():
+        conditions = element["conditions"]
+        parts.append(
+            f"{name_of('manus.part', part, language)} → "
+            f"{name_of('manus.type', element['type'], language)} "
+            f"({_condition(conditions['temperature'], language)}, "
+            f"{_condition(conditions['humidity'], language)})"
+        )
+    return text(
+        "narr.manus_hand_built",
+        language,
+        who=_who(view, event["hand"], language),
+        parts="; ".join(parts),
+    )
+
+
+def _vote_cast(event: JSON, view: JSON, language: str) -> str:
+    """Only who voted; the event has no value to say."""
+    key = "narr.manus_vote_recast" if event.get("again") else "narr.manus_vote_cast"
+    return text(key, language, who=_who(view, event["hand"], language))
+
+
+def _votes_revealed(event: JSON, view: JSON, language: str) -> str:
+    cards = event.get("cards")
+    if cards:
+        listed = ", ".join(
+            f"{_who(view, card['hand'], language)} {_condition(card['condition'], language)}"
+            for card in cards
+        )
+        return text("narr.manus_votes_revealed", language, cards=listed)
+    tallies = ", ".join(
+        f"{_condition(condition, language)} {count}"
+        for condition, count in event["tallies"].items()
+    )
+    return text("narr.manus_tallies_revealed", language, tallies=tallies)
+
+
+def _axis_resolved(event: JSON, view: JSON, language: str) -> str:
+    axis = name_of("manus.axis", str(event["axis"]), language)
+    prevails = event.get("prevails")
+    if prevails is None:
+        return text("narr.manus_axis_tied", language, axis=axis)
+    key = "narr.manus_axis_moved" if event.get("moved") else "narr.manus_axis_stays"
+    return text(key, language, axis=axis, condition=_condition(str(prevails), language))
+
+
+def _test_resolved(event: JSON, view: JSON, language: str) -> str:
+    who = _who(view, event["hand"], language)
+    if event.get("need") is None:
+        return text("narr.manus_test_none", language, who=who)
+    target = name_of("manus.target", str(event["target"]), language)
+    key = "narr.manus_test_hit" if event.get("hit") else "narr.manus_test_missed"
+    return text(
+        key,
+        language,
+        who=who,
+        strength=event["strength"],
+        target=target,
+        points=event["points"],
+        score=event["score"],
+        need=event["need"],
+    )
+
+
+def _game_won(event: JSON, view: JSON, language: str) -> str:
+    if event.get("shared"):
+        return text(
+            "narr.manus_game_shared",
+            language,
+            players=_players(view, event["seats"], language),
+            score=event["score"],
+        )
+    return text(
+        "narr.manus_game_won", language, player=_player(view, event["seat"]), score=event["score"]
+    )
+
+
+SAYERS: dict[str, Sayer] = {
+    "site_placed": _site_placed,
+    "round_started": _round_started,
+    "discovery_chosen": lambda e, v, lang: text(
+        "narr.manus_discovery_chosen",
+        lang,
+        player=_player(v, e["seat"]),
+        discovery=name_of("manus.discovery", str(e["discovery"]), lang),
+    ),
+    "hand_built": _hand_built,
+    "construction_skipped": lambda e, v, lang: text(
+        "narr.manus_construction_skipped", lang, who=_who(v, e["hand"], lang)
+    ),
+    "target_chosen": lambda e, v, lang: text(
+        "narr.manus_target_chosen",
+        lang,
+        who=_who(v, e["hand"], lang),
+        target=name_of("manus.target", str(e["target"]), lang),
+    ),
+    "vote_cast": _vote_cast,
+    "votes_revealed": _votes_revealed,
+    "axis_resolved": _axis_resolved,
+    "strength_set": lambda e, v, lang: text(
+        "narr.manus_strength_set", lang, who=_who(v, e["hand"], lang), strength=e["strength"]
+    ),
+    "test_resolved": _test_resolved,
+    "tie_round_called": lambda e, v, lang: text(
+        "narr.manus_tie_round_called",
+        lang,
+        players=_players(v, e["seats"], lang),
+        score=e["score"],
+    ),
+    "first_passed": lambda e, v, lang: text(
+        "narr.manus_first_passed", lang, who=_who(v, e["hand"], lang)
+    ),
+    "winner_declared": _game_won,
+}

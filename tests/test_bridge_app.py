@@ -1,0 +1,143 @@
+"""The whole app with its disc and ring on the virtual Pico: config -> factory -> bridge."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from companion import script as scripts
+from companion.app import App, ButtonEdge, build_app
+from companion.config import load
+from companion.hardware.bridge import Bridge
+from companion.hardware.factory import open_adapters
+from companion.hardware.virtual_pico import VirtualPico
+
+ROOT = Path(__file__).resolve().parent.parent
+DARK = [(0, 0, 0)] * 24
+CONFIG = """\
+buttons: {{enabled: false}}
+buzzer: {{enabled: false}}
+disc: {{source: bridge}}
+leds: {{driver: bridge, brightness: 0.5}}
+bridge: {{port: "{port}"}}
+game:
+  name: bestiary
+  setup: {{players: [Anna, Boris], first: 1, scale_length: 6}}
+"""
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+class RunningApp:
+    """The app on its own loop thread (it builds, owns and runs the app, as on the Pi)."""
+
+    def __init__(self, pico: VirtualPico, tmp_path: Path) -> None:
+        config_path = tmp_path / "table.yaml"
+        config_path.write_text(CONFIG.format(port=pico.port), encoding="utf-8")
+        self.config = load(config_path)
+        self.journal = tmp_path / "journal.sqlite"
+        self.pico = pico
+        self.ready = threading.Event()
+        self.apps: list[App] = []
+        self.thread = threading.Thread(target=self._loop, name="loop")
+
+    def _loop(self) -> None:
+        adapters = open_adapters(self.config, fakes=False, strict=True)
+        app = build_app(self.config, journal_path=self.journal, adapters=adapters)
+        script = scripts.load(ROOT / "docs" / "examples" / "duel_siege.yaml")
+        for item in script.actions[:7]:  # to the first turn of the disc
+            app.table.apply(item.action)
+        self.apps.append(app)
+        self.ready.set()
+        app.run()
+        app.close()
+
+    @property
+    def app(self) -> App:
+        return self.apps[0]
+
+    @property
+    def bridge(self) -> Bridge:
+        link = self.app.adapters.link
+        assert isinstance(link, Bridge)
+        return link
+
+    def ring_follows(self) -> bool:
+        """The Pico's ring shows the frame the app last drew."""
+        frame = self.bridge.frame
+        return frame is not None and self.pico.ring.pixels == list(frame)
+
+
+@pytest.fixture
+def pico() -> Iterator[VirtualPico]:
+    board = VirtualPico()
+    board.start()
+    try:
+        yield board
+    finally:
+        board.stop()
+        assert board.crashed is None
+
+
+@pytest.fixture
+def running(pico: VirtualPico, tmp_path: Path) -> Iterator[RunningApp]:
+    runner = RunningApp(pico, tmp_path)
+    runner.thread.start()
+    try:
+        assert runner.ready.wait(5.0)
+        assert runner.bridge.wait_linked(5.0)
+        assert wait_until(runner.ring_follows)
+        yield runner
+    finally:
+        if runner.apps:
+            runner.app.stop()
+        runner.thread.join(timeout=5.0)
+
+
+def test_the_app_turns_the_period_from_the_pico_disc_and_lights_the_pico_ring(
+    running: RunningApp, pico: VirtualPico
+) -> None:
+    app = running.app
+    assert app.table.prompt().kind == "turn_disc"
+    before = pico.ring.pixels
+
+    pico.turn(1)
+
+    assert wait_until(lambda: app.view["period"] == 1)
+    assert wait_until(lambda: list(running.bridge.frame or ()) != before)
+    assert wait_until(running.ring_follows)
+    assert pico.ring.pixels != DARK
+    assert app.table.history()[-1] == {"do": "turn_disc"}
+    app.stop()
+    running.thread.join(timeout=5.0)
+    assert pico.ring.pixels == DARK  # closing the app darkens the ring
+
+
+def test_while_the_pico_is_unplugged_next_turns_the_period(
+    running: RunningApp, pico: VirtualPico
+) -> None:
+    app = running.app
+    assert wait_until(lambda: app.controls.sensor_present)
+    pico.unplug()
+    assert wait_until(lambda: not app.controls.sensor_present)
+
+    now = time.monotonic()
+    app.post(ButtonEdge("next", True, now))
+    app.post(ButtonEdge("next", False, now + 0.1))
+
+    assert wait_until(lambda: app.view["period"] == 1)
+    pico.replug()
+    assert wait_until(lambda: app.controls.sensor_present)
+    assert wait_until(running.ring_follows)  # the frame drawn meanwhile, sent on reconnect
+    assert pico.ring.pixels != DARK

@@ -1,0 +1,391 @@
+"""The bridge end to end: the Pi's Bridge (real pyserial) and the virtual Pico on real ptys."""
+
+from __future__ import annotations
+
+import errno
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+import tty
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from serial.tools.list_ports_common import ListPortInfo
+
+from companion import leds
+from companion import script as scripts
+from companion.hardware import bridge_codec as codec
+from companion.hardware.bridge import Bridge, choose_port, open_bridge
+from companion.hardware.virtual_pico import VirtualPico
+from companion.journal import Journal
+from companion.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 5.0  # seconds: a deadline, never a pause
+
+
+def eventually(check: Callable[[], bool], timeout: float = WAIT) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.005)
+    return check()
+
+
+class Inbox:
+    """Collects what a port reports (on the bridge's thread) for the test's thread."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+        self._queue: queue.Queue[Any] = queue.Queue()
+
+    def put(self, *item: Any) -> None:
+        self._queue.put(item[0] if len(item) == 1 else item)
+
+    def take(self, count: int = 1, timeout: float = WAIT) -> list[Any]:
+        deadline = time.monotonic() + timeout
+        taken = []
+        for _ in range(count):
+            taken.append(self._queue.get(timeout=max(0.0, deadline - time.monotonic())))
+        self.items += taken
+        return taken
+
+    def step(self, delta: int, at: float) -> None:
+        self.put(delta)
+
+    def empty(self) -> bool:
+        return self._queue.empty()
+
+
+@pytest.fixture
+def pico() -> Iterator[VirtualPico]:
+    board = VirtualPico(buttons={"next": "GP6"})
+    board.start()
+    try:
+        yield board
+    finally:
+        board.stop()
+        assert board.crashed is None
+
+
+@pytest.fixture
+def bridge(pico: VirtualPico) -> Iterator[Bridge]:
+    link = Bridge(lambda: pico.port, hello_timeout=1.0, backoff=(0.02, 0.2))
+    try:
+        yield link
+    finally:
+        link.close()
+
+
+def duel_at_the_disc(tmp_path: Path) -> Table:
+    """The duel of docs/examples/duel_siege.yaml, up to its first turn of the disc."""
+    script = scripts.load(ROOT / "docs" / "examples" / "duel_siege.yaml")
+    table = Table.new_game(Journal(tmp_path / "journal.db"), script.game, script.setup)
+    for item in script.actions:
+        if item.action["do"] == "turn_disc":
+            break
+        table.apply(item.action)
+    assert table.prompt().kind == "turn_disc"
+    return table
+
+
+def ring_frame(table: Table) -> list[tuple[int, int, int]]:
+    return leds.frame(table.view(), 0.0, leds.LedStyle(count=24))
+
+
+def test_turning_the_disc_turns_the_period_and_the_new_frame_reaches_the_ring(
+    pico: VirtualPico, bridge: Bridge, tmp_path: Path
+) -> None:
+    table = duel_at_the_disc(tmp_path)
+    period = table.view()["period"]
+    table.subscribe(lambda changed: bridge.ring.show(ring_frame(changed)))
+    steps = Inbox()
+    bridge.disc.start(steps.step)
+    old_frame = ring_frame(table)
+    bridge.ring.show(old_frame)
+    assert pico.ring.wait_for(old_frame, WAIT)
+
+    pico.turn(1)
+    # The app's loop: the bridge's thread only reported the step; this thread applies it.
+    assert steps.take() == [1]
+    assert table.prompt().kind == "turn_disc"
+    table.apply({"do": "turn_disc"})
+
+    new_frame = ring_frame(table)
+    assert table.view()["period"] == period + 1
+    assert new_frame != old_frame
+    assert pico.ring.wait_for(new_frame, WAIT)
+    assert len(pico.ring.transmissions[-1]) == 3 * 24  # GRB bytes, one frame
+    table.journal.close()
+
+
+def test_unplugging_in_a_burst_of_steps_loses_and_doubles_none(
+    pico: VirtualPico, bridge: Bridge
+) -> None:
+    steps = Inbox()
+    bridge.disc.start(steps.step)
+    assert bridge.wait_linked(WAIT)
+    burst = [1, 1, -1, 1, 1, 1, -1, -1, 1, 1, 1, -1, 1, 1, -1, 1, 1, 1, 1, -1]
+    for delta in burst[:8]:
+        pico.turn(delta)
+    pico.unplug()  # some steps are in flight: written, unread or unacknowledged
+    for delta in burst[8:14]:
+        pico.turn(delta)  # the Pico keeps them while nobody listens
+    pico.replug()
+    for delta in burst[14:]:
+        pico.turn(delta)  # likely before the handshake is over
+    assert steps.take(len(burst)) == burst
+    pico.turn(-1)  # a marker: any doubled step would arrive before it
+    assert steps.take() == [-1]
+    assert steps.empty()
+    assert bridge.stats.events == len(burst) + 1
+    assert bridge.stats.lost == 0
+
+
+def test_steps_sent_again_because_acks_were_lost_are_dropped(
+    pico: VirtualPico, bridge: Bridge
+) -> None:
+    steps = Inbox()
+    bridge.disc.start(steps.step)
+    pico.turn(-1)
+    assert steps.take() == [-1]  # linked both ways
+    pico.cdc.deaf = True  # the Pi's ACKs never reach the Pico: it will send the steps again
+    for delta in (1, -1, 1):
+        pico.turn(delta)
+    assert steps.take(3) == [1, -1, 1]
+    assert eventually(lambda: bridge.stats.duplicates >= 3)
+    pico.unplug()
+    pico.cdc.deaf = False
+    pico.replug()
+    pico.turn(1)
+    assert steps.take() == [1]
+    assert steps.empty()
+    assert bridge.stats.events == 5
+
+
+def test_while_the_link_is_down_the_app_is_told_and_the_frame_follows_on_replug(
+    pico: VirtualPico, bridge: Bridge
+) -> None:
+    links = Inbox()
+    bridge.add_link_listener(links.put)
+    bridge.disc.start(Inbox().step)
+    assert links.take() == [True]
+    pico.unplug()
+    assert links.take() == [False]
+    assert not bridge.linked
+    frame = [(200, 0, 0), (0, 0, 0)] * 12
+    bridge.ring.show(frame)  # the table went on while the Pico was away
+    pico.replug()
+    assert links.take() == [True]
+    assert pico.ring.wait_for(frame, WAIT)
+
+
+def test_a_pico_that_restarts_counts_again_from_one_and_gets_the_frame_back(
+    pico: VirtualPico, bridge: Bridge
+) -> None:
+    steps = Inbox()
+    bridge.disc.start(steps.step)
+    frame = [(0, 90, 0)] * 24
+    bridge.ring.show(frame)
+    assert pico.ring.wait_for(frame, WAIT)
+    pico.turn(1)
+    assert steps.take() == [1]
+    first_boot = bridge.hello
+    pico.reset()  # power cycle: the ring goes dark, sequence numbers restart
+    assert eventually(lambda: bridge.hello is not None and bridge.hello != first_boot)
+    assert pico.ring.wait_for(frame, WAIT)
+    pico.turn(-1)
+    assert steps.take() == [-1]  # number 1 of the new boot: not taken for a resend
+    assert bridge.stats.events == 2
+
+
+def test_buttons_on_the_pico_arrive_as_debounced_edges(pico: VirtualPico, bridge: Bridge) -> None:
+    edges = Inbox()
+    bridge.buttons.start(edges.put)
+    assert bridge.wait_linked(WAIT)
+    pico.press("next")
+    name, pressed, _ = edges.take()[0]
+    assert (name, pressed) == ("next", True)
+    pico.release("next")
+    name, pressed, _ = edges.take()[0]
+    assert (name, pressed) == ("next", False)
+
+
+# --- a Pico played by the test on a bare pty ------------------------------------------------
+
+
+class HandPlayedPico:
+    """The far end of a pty, written and read by the test itself."""
+
+    def __init__(self) -> None:
+        self.master, slave = os.openpty()
+        tty.setraw(slave)
+        self.path = os.ttyname(slave)
+        os.close(slave)
+        self.reader = codec.LineSplitter()
+        self.pending: list[bytes] = []
+
+    def read_message(self, timeout: float = WAIT) -> codec.Message | codec.Rejected:
+        deadline = time.monotonic() + timeout
+        while not self.pending:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bridge said nothing")
+            try:
+                self.pending += self.reader.feed(os.read(self.master, 4096))
+            except OSError as error:  # EAGAIN: nothing yet; EIO: the bridge has not opened it
+                if error.errno not in (errno.EAGAIN, errno.EIO):
+                    raise
+                time.sleep(0.005)
+        return codec.decode(self.pending.pop(0))
+
+    def expect(self, kind: type, timeout: float = WAIT) -> Any:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.read_message(max(0.0, deadline - time.monotonic()))
+            if isinstance(message, kind):
+                return message
+
+    def write(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        os.close(self.master)
+
+
+@pytest.fixture
+def hand() -> Iterator[HandPlayedPico]:
+    far_end = HandPlayedPico()
+    os.set_blocking(far_end.master, False)
+    try:
+        yield far_end
+    finally:
+        far_end.close()
+
+
+def test_a_silent_board_times_out_the_hello_and_a_late_one_still_links(
+    hand: HandPlayedPico,
+) -> None:
+    bridge = Bridge(hand.path, hello_timeout=0.2, backoff=(0.02, 0.05))
+    bridge.disc.start(Inbox().step)
+    try:
+        assert eventually(lambda: bridge.stats.hello_timeouts >= 2)
+        assert not bridge.linked
+        # The board wakes up at last and answers the next HI it reads.
+        deadline = time.monotonic() + WAIT
+        while not bridge.linked and time.monotonic() < deadline:
+            hand.expect(codec.Hi)
+            hand.write(codec.encode(codec.Hello(1, "1.0.0", 24, "00C0FFEE")))
+            bridge.wait_linked(0.1)
+        assert bridge.linked
+        assert hand.expect(codec.Resend) == codec.Resend(0)
+    finally:
+        bridge.close()
+
+
+def test_garbage_and_over_long_lines_are_counted_and_dropped(hand: HandPlayedPico) -> None:
+    bridge = Bridge(hand.path, hello_timeout=2.0, backoff=(0.02, 0.05))
+    steps = Inbox()
+    bridge.disc.start(steps.step)
+    try:
+        hand.expect(codec.Hi)
+        hand.write(b"\x00\xff\xfe boot noise\r\n")
+        hand.write(codec.encode(codec.Hello(1, "1.0.0", 24, "00C0FFEE")))
+        hand.expect(codec.Resend)
+        hand.write(b"EV 1 DISC +1*0000\n")  # bad checksum
+        hand.write(b"Z" * 5000 + b"\n")  # over-long
+        hand.write(b"just words\n")
+        hand.write(codec.encode(codec.DiscStep(1, -1)))
+        assert steps.take() == [-1]
+        assert hand.expect(codec.Ack) == codec.Ack(1)
+        assert bridge.stats.garbage == 3
+        assert bridge.stats.too_long == 1
+        assert bridge.linked
+    finally:
+        bridge.close()
+
+
+def test_a_pico_speaking_another_protocol_is_not_linked(
+    hand: HandPlayedPico, caplog: pytest.LogCaptureFixture
+) -> None:
+    bridge = Bridge(hand.path, hello_timeout=0.3, backoff=(0.02, 0.05))
+    bridge.disc.start(Inbox().step)
+    try:
+        hand.expect(codec.Hi)
+        hand.write(codec.encode(codec.Hello(2, "9.0.0", 24, "00C0FFEE")))
+        assert eventually(lambda: bridge.stats.hello_timeouts >= 1)
+        assert not bridge.linked
+        assert "speaks protocol 2" in caplog.text
+    finally:
+        bridge.close()
+
+
+def test_the_pico_is_found_by_its_circuitpython_data_port() -> None:
+    console, data = ListPortInfo("/dev/ttyACM0"), ListPortInfo("/dev/ttyACM1")
+    for info, interface in ((console, "CircuitPython CDC control"), (data, "CircuitPython CDC2")):
+        info.vid, info.pid, info.interface = 0x239A, 0x80F4, interface
+    console.location, data.location = "1-1.3:1.0", "1-1.3:1.2"
+    other = ListPortInfo("/dev/ttyUSB0")
+    other.vid, other.location = 0x1A86, "1-1.4:1.2"
+    assert choose_port([other, console, data]) == "/dev/ttyACM1"
+    assert choose_port([other, console]) is None
+
+
+# --- the virtual Pico as a command and as the simulator's bridge ----------------------------
+
+
+def test_companion_virtual_pico_serves_a_pty_and_takes_commands() -> None:
+    command = [sys.executable, "-m", "companion.cli", "virtual-pico"]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+
+        def ask(line: str) -> str:
+            process.stdin.write(line + "\n")  # type: ignore[union-attr]
+            process.stdin.flush()  # type: ignore[union-attr]
+            return process.stdout.readline().strip()  # type: ignore[union-attr]
+
+        try:
+            word, path = process.stdout.readline().split()
+            assert word == "port"
+            bridge = Bridge(path, hello_timeout=2.0)
+            steps = Inbox()
+            bridge.start(steps.step)
+            try:
+                assert bridge.wait_linked(WAIT)
+                assert bridge.hello is not None and bridge.hello.led_count == 24
+                assert ask("turn 2") == "disc at 2"
+                assert steps.take(2) == [1, 1]
+                assert bridge.wait_shown(bridge.send_frame([(1, 2, 3)] * 24), WAIT)
+                assert ask("leds") == " ".join(["010203"] * 24)
+            finally:
+                bridge.close()  # the companion stops: the ring goes dark
+            assert ask("leds") == " ".join(["000000"] * 24)
+            process.stdin.write("quit\n")
+            process.stdin.close()
+            assert process.wait(timeout=WAIT) == 0
+        finally:
+            if process.poll() is None:
+                process.kill()
+
+
+def test_open_bridge_virtual_runs_its_own_pico() -> None:
+    bridge = open_bridge("virtual", backoff=(0.02, 0.2))
+    steps = Inbox()
+    done = threading.Event()
+    bridge.on_close(done.set)
+    try:
+        bridge.disc.start(steps.step)
+        assert bridge.wait_linked(WAIT)
+        bridge.virtual_pico.turn(-2)
+        assert steps.take(2) == [-1, -1]
+    finally:
+        bridge.disc.close()  # its last port closed: the bridge and its Pico stop
+    assert done.is_set()
+    assert bridge.virtual_pico.port is None

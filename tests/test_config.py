@@ -1,0 +1,124 @@
+"""The config file: defaults, every error at once with its place, check-config's exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.config import ConfigError, check_main, load
+
+BAD = """\
+language: en
+buttons:
+  debounce_ms: 20
+  pins:
+    seat1: {red: 5, blue: 6, cyan: 12, yelow: 16}
+    next: 23
+    undo: 40
+leds:
+  count: 25
+  brightnes: 0.5
+  max_brightness: 1.5
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "table.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(ConfigError) as caught:
+        load(path)
+    return caught.value.problems
+
+
+def test_the_defaults_load_and_name_every_button() -> None:
+    config = load(None)
+    pins = config.button_pins
+    assert set(pins) == {
+        *(f"seat{s}.{c}" for s in (1, 2) for c in ("red", "blue", "cyan", "yellow")),
+        "next",
+        "undo",
+        "menu",
+    }
+    assert config["leds"]["count"] % 6 == 0
+    assert config.brightness == 0.3
+
+
+def test_a_file_changes_only_what_it_names(tmp_path: Path) -> None:
+    path = write(tmp_path, "leds:\n  brightness: 0.9\nbuttons:\n  pins:\n    seat2: ~\n")
+    config = load(path)
+    assert config.brightness == 0.6  # capped by max_brightness
+    assert config["leds"]["count"] == 24
+    assert not any(name.startswith("seat2.") for name in config.button_pins)
+
+
+def test_every_problem_is_reported_at_once_with_its_line(tmp_path: Path) -> None:
+    path = write(tmp_path, BAD)
+    found = problems(path)
+    assert found == [
+        f"{path}:5: buttons.pins.seat1.yelow: unknown key (did you mean 'yellow'?)",
+        f"{path}:7: buttons.pins.undo: not a GPIO: a BCM GPIO number is 0 to 27, not 40",
+        f"{path}:10: leds.brightnes: unknown key (did you mean 'brightness'?)",
+        f"{path}:11: leds.max_brightness: out of range: 0.0 to 1.0, not 1.5",
+    ]
+
+
+def test_a_pin_used_twice_and_a_ring_not_in_sixes(tmp_path: Path) -> None:
+    path = write(tmp_path, "buttons:\n  pins:\n    next: 23\nleds:\n  count: 25\n")
+    found = problems(path)
+    assert found == [
+        f"{path}:3: buttons.pins.next: GPIO 23 is used twice: also by disc.pin_a",
+        f"{path}:5: leds.count: 25 LEDs: the count must be a multiple of 6",
+    ]
+
+
+def test_the_led_pin_counts_for_its_driver(tmp_path: Path) -> None:
+    path = write(tmp_path, "buzzer:\n  pin: 10\n")
+    assert problems(path) == [f"{path}:2: buzzer.pin: GPIO 10 is used twice: also by leds.driver"]
+    assert load(write(tmp_path, "buzzer:\n  pin: 10\nleds:\n  driver: pwm\n", "pwm.yaml"))
+
+
+def test_a_bad_game_setup_names_the_setup_line(tmp_path: Path) -> None:
+    path = write(tmp_path, "game:\n  name: bestiary\n  setup:\n    players: [Anna]\n")
+    (only,) = problems(path)
+    assert only.startswith(f"{path}:3: game.setup: setup.players: this game takes 2")
+    (unknown,) = problems(write(tmp_path, "game:\n  name: bestiery\n", "g.yaml"))
+    assert "did you mean 'bestiary'?" in unknown
+
+
+def test_yaml_syntax_and_repeated_keys(tmp_path: Path) -> None:
+    (broken,) = problems(write(tmp_path, "leds:\n  count: [24\n"))
+    assert broken.startswith(f"{tmp_path / 'table.yaml'}:3: not valid YAML")
+    path = write(tmp_path, "leds:\n  count: 24\n  count: 12\n", "twice.yaml")
+    assert problems(path) == [f"{path}:3: leds.count: key given twice"]
+
+
+def test_wrong_types_are_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "leds: 24\nbuzzer:\n  enabled: yes please\n")
+    assert problems(path) == [
+        f"{path}:1: leds: a mapping of driver, count, order, brightness, max_brightness, "
+        "max_milliamps, offset, reverse, seat_colours, not 24",
+        f"{path}:3: buzzer.enabled: true or false, not 'yes please'",
+    ]
+
+
+def test_check_config_exits_0_or_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = write(tmp_path, "leds:\n  brightness: 0.2\n", "good.yaml")
+    assert check_main([str(good)]) == 0
+    assert capsys.readouterr().out == f"{good}: ok\n"
+    bad = write(tmp_path, BAD)
+    assert cli.main(["check-config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "4 problems" in err and "Traceback" not in err
+    assert check_main([str(tmp_path / "missing.yaml")]) == 2
+    assert "cannot read: No such file or directory" in capsys.readouterr().err
+
+
+def test_the_shipped_defaults_pass_their_own_check() -> None:
+    defaults = Path(__file__).resolve().parent.parent / "companion" / "default_config.yaml"
+    assert check_main([str(defaults)]) == 0

@@ -1,0 +1,282 @@
+"""Controls on a real table and journal, driven through the app with fake adapters.
+
+Edges carry explicit times, so hold and debounce are exact; the gpiozero path to the same
+code is in test_app_end_to_end.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app import App, ButtonEdge, DiscStep, build_app
+from companion.config import Config, load
+from companion.hardware.fakes import FakeBuzzer
+from companion.journal import Journal
+
+DUEL_SETUP: list[dict[str, Any]] = [
+    {"do": "choose_castle", "castle": "forest_edge"},
+    {
+        "do": "summon",
+        "creature": "Saxum",
+        "class": "strength",
+        "vitality": 6,
+        "attack_strength": 2,
+        "abilities": [
+            {"name": "Stone skin", "prep": 2, "effects": ["defense_up"], "target": "self"},
+            {"name": "Rally", "prep": 3},
+        ],
+    },
+    {
+        "do": "summon",
+        "creature": "Vinctum",
+        "class": "strength",
+        "vitality": 6,
+        "attack_strength": 2,
+        "abilities": [
+            {"name": "Chains", "prep": 1, "effects": ["inaction"], "target": "enemy"},
+            {"name": "Grip", "prep": 4},
+        ],
+    },
+    {"do": "summon", "creature": "Illesbra", "class": "agility", "vitality": 4},
+    {"do": "summon", "creature": "Ferrarius", "class": "agility", "vitality": 4},
+    {"do": "summon", "creature": "Manus", "class": "intellect", "vitality": 5},
+    {"do": "summon", "creature": "Cerberus", "class": "intellect", "vitality": 5},
+]
+TO_SUPPORT: list[dict[str, Any]] = [
+    {"do": "turn_disc"},
+    {"do": "siege", "towers": []},
+    {"do": "end_phase"},
+]
+
+
+class Driver:
+    """Presses with exact times: the app's clock is this driver's clock."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+        self.app: App
+
+    def clock(self) -> float:
+        return self.t
+
+    def edge(self, name: str, pressed: bool, after: float = 0.1) -> None:
+        self.t += after
+        self.app.handle(ButtonEdge(name, pressed, self.t), self.t)
+
+    def tap(self, name: str) -> None:
+        self.edge(name, True, 0.5)
+        self.edge(name, False, 0.05)
+
+    def hold(self, name: str, seconds: float) -> None:
+        self.edge(name, True, 0.5)
+        self.t += seconds
+        self.app.tick(self.t)
+        self.edge(name, False, 0.05)
+
+    def disc(self, direction: int) -> None:
+        self.t += 0.2
+        self.app.handle(DiscStep(direction, self.t), self.t)
+
+
+def make_app(tmp_path: Path, *, sensor: bool = False, config: Config | None = None) -> Driver:
+    driver = Driver()
+    app = build_app(
+        config or load(None), fakes=True, journal_path=tmp_path / "j.sqlite", clock=driver.clock
+    )
+    app.controls.sensor_present = sensor
+    driver.app = app
+    app.start()
+    return driver
+
+
+def in_support(tmp_path: Path, sensor: bool = False) -> Driver:
+    driver = make_app(tmp_path, sensor=sensor)
+    for action in DUEL_SETUP + TO_SUPPORT:
+        driver.app.table.apply(action)
+    driver.app.controls.sync_disc()  # the disc stands where the period says
+    return driver
+
+
+def cues(driver: Driver) -> list[str]:
+    buzzer = driver.app.adapters.buzzer
+    assert isinstance(buzzer, FakeBuzzer)
+    return buzzer.cues
+
+
+def test_seat_buttons_move_the_cursor_and_select_journals_the_choice(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    choices = d.app.table.prompt().choices
+    d.tap("seat1.blue")
+    assert d.app.ui.cursor == 1
+    d.tap("seat1.red")
+    d.tap("seat1.red")
+    assert d.app.ui.cursor == len(choices) - 1  # wraps round to end_phase
+    d.tap("seat1.blue")
+    d.tap("seat1.cyan")
+    game_id = d.app.table.record.id
+    stored = Journal(tmp_path / "j.sqlite").actions(game_id)[-1]
+    assert stored.action == choices[0] and stored.seat == 1
+    assert d.app.ui.cursor == 0
+
+
+def test_the_other_seat_gets_a_no_and_nothing_changes(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    head = d.app.table.head
+    d.tap("seat2.cyan")
+    assert d.app.table.head == head
+    assert cues(d)[-1] == "no"
+    assert d.app.ui.last_no is not None and d.app.ui.last_no[0] == "hardware.not_your_turn"
+    assert d.app.notice() == "It is seat 1's turn."
+
+
+def test_back_returns_the_cursor_to_the_top_and_says_no_at_the_top(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    d.tap("seat1.blue")
+    d.tap("seat1.yellow")
+    assert d.app.ui.cursor == 0
+    d.tap("seat1.yellow")
+    assert cues(d)[-1] == "no"
+
+
+def test_next_ends_the_phase_and_turns_the_period_without_a_sensor(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    d.tap("next")
+    assert d.app.view["turn"]["seat"] == 2
+    assert cues(d)[-1] == "your_turn"
+    for _ in range(3):  # Boris: siege needs a choice, so NEXT says no there
+        d.tap("next")
+    assert d.app.view["phase"] == "siege"
+    assert cues(d)[-1] == "no"
+    d.tap("seat2.cyan")  # siege with no towers (the first choice)
+    d.tap("next")
+    d.tap("next")
+    assert d.app.view["phase"] == "turn_disc"
+    d.tap("next")
+    assert d.app.view["period"] == 2
+
+
+def test_with_a_sensor_next_asks_for_the_disc_instead(tmp_path: Path) -> None:
+    d = make_app(tmp_path, sensor=True)
+    for action in DUEL_SETUP:
+        d.app.table.apply(action)
+    d.tap("next")
+    assert d.app.view["period"] == 0
+    assert d.app.ui.notice is not None and d.app.ui.notice[0] == "hardware.turn_the_disc"
+    d.disc(+1)
+    assert d.app.view["period"] == 1
+
+
+def test_undo_press_undoes_and_undo_hold_redoes(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    d.tap("seat1.cyan")
+    assert d.app.view["tokens"]
+    d.tap("undo")
+    assert d.app.view["tokens"] == []
+    d.hold("undo", 1.0)
+    assert d.app.view["tokens"][0]["ability"] == "stone_skin"
+    d.hold("undo", 1.0)
+    assert cues(d)[-1] == "no"
+
+
+def test_menu_opens_only_after_three_seconds(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    d.hold("menu", 2.0)
+    assert not d.app.ui.menu_open and cues(d)[-1] == "no"
+    d.hold("menu", 3.0)
+    assert d.app.ui.menu_open
+    assert d.app.menu == ["Back to the game", "New game", "Language: English / Русский"]
+    d.tap("seat2.blue")
+    d.tap("seat2.blue")
+    d.tap("seat2.cyan")  # language
+    assert d.app.ui.language == "ru" and not d.app.ui.menu_open
+    assert d.app.menu[1] == "Новая игра"
+
+
+def test_new_game_from_the_menu_is_a_rematch_with_the_other_seat_first(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    old = d.app.table.record.id
+    d.hold("menu", 3.0)
+    d.tap("seat1.blue")
+    d.tap("seat1.cyan")
+    assert d.app.table.record.id != old
+    assert d.app.view["first_seat"] == 2 and d.app.view["stage"] == "castle_choice"
+
+
+def test_a_disc_step_the_rules_do_not_expect_is_reported_not_applied(tmp_path: Path) -> None:
+    d = in_support(tmp_path, sensor=True)
+    head = d.app.table.head
+    d.disc(+1)
+    assert d.app.table.head == head
+    assert d.app.ui.notice is not None and d.app.ui.notice[0] == "hardware.disc_early"
+    d.disc(-1)  # turned back: in step again, no question
+    assert d.app.ui.pending is None
+
+
+def test_chatter_across_a_sector_boundary_counts_once(tmp_path: Path) -> None:
+    d = make_app(tmp_path, sensor=True)
+    for action in DUEL_SETUP:
+        d.app.table.apply(action)
+    for direction in (+1, -1, +1, -1, +1):
+        d.disc(direction)
+    assert d.app.view["period"] == 1
+    assert d.app.ui.pending is None
+
+
+def test_a_backward_step_asks_before_undoing_the_period(tmp_path: Path) -> None:
+    d = in_support(tmp_path, sensor=True)
+    d.tap("seat1.cyan")  # a support ability in period 1
+    d.disc(-1)
+    assert d.app.ui.pending == "undo_period" and d.app.view["period"] == 1
+    d.tap("seat1.yellow")  # no
+    assert d.app.ui.pending is None and d.app.view["period"] == 1
+    d.disc(+1)  # back in step: nothing happens
+    d.disc(-1)
+    d.tap("next")  # yes
+    assert d.app.view["period"] == 0 and d.app.view["phase"] == "turn_disc"
+
+
+PERIOD = [
+    {"do": "turn_disc"},
+    {"do": "siege", "towers": []},
+    {"do": "end_phase"},
+    {"do": "end_phase"},
+    {"do": "siege", "towers": []},
+    {"do": "end_phase"},
+    {"do": "end_phase"},
+]
+
+
+def test_tokens_returning_sound_their_cue(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    d.tap("seat1.blue")
+    d.tap("seat1.cyan")  # Rally: prep 3, back in period 4
+    for action in PERIOD[3:] + PERIOD + PERIOD + PERIOD[:2]:
+        d.app.table.apply(action)
+    assert "tokens_return" not in cues(d)
+    assert d.app.view["period"] == 4
+    d.app.table.apply({"do": "end_phase"})  # Anna's attack ends; her preparation follows
+    assert cues(d)[-1] == "tokens_return"
+
+
+@pytest.mark.parametrize("button", ["seat1.red", "next", "undo"])
+def test_with_the_game_over_a_press_is_a_no(tmp_path: Path, button: str) -> None:
+    config = load(None)
+    config.data["game"]["setup"] = {"players": ["Anna", "Boris"], "scale_length": 4}
+    d = make_app(tmp_path, config=config)
+    for action in DUEL_SETUP[:-3]:
+        d.app.table.apply(action)
+    # Boris summons only strength: two classes missing, 4 damage, his castle falls.
+    for creature in ("Ferrarius", "Manus", "Cerberus"):
+        d.app.table.apply(
+            {"do": "summon", "creature": creature, "class": "strength", "vitality": 5}
+        )
+    assert d.app.view["winner"] is not None and cues(d)[-1] == "victory"
+    head = d.app.table.head
+    if button == "undo":
+        d.hold("undo", 1.0)
+    else:
+        d.tap(button)
+    assert cues(d)[-1] == "no" and d.app.table.head == head

@@ -1,0 +1,114 @@
+"""Redraw only on change or animation; other screen sizes; the UI state of the controls;
+sound cues and the mute setting."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.controls import UiState as ControlsUi
+from companion.display import samples
+from companion.display.renderer import TURN_SECONDS, Renderer
+from companion.display.samples import DRAFT, DRAFT_END, DUEL_SETUP, MIDGAME, play, scene_of
+from companion.display.scene import Scene, UiState, ui_state
+from companion.display.sound import Sounds, note_hz
+from companion.display.sound import samples as pcm
+from companion.hardware.cues import CUES, duration
+from companion.i18n import text
+
+
+@pytest.fixture(scope="module")
+def display():
+    pygame.display.init()
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def renderer(display):
+    return Renderer(pygame.display.set_mode((480, 320)))
+
+
+def board(actions=(*DRAFT, *DRAFT_END, *MIDGAME), cursor=0) -> Scene:
+    return scene_of("bestiary", play("bestiary", DUEL_SETUP, actions), UiState(cursor=cursor))
+
+
+def test_an_unchanged_scene_is_not_drawn_again(renderer):
+    scene = board()
+    assert renderer.render(scene, 0.0)
+    assert not renderer.render(scene, 1.0)
+    assert not renderer.render(board(), 2.0)  # an equal scene built anew
+    assert renderer.frames == 1
+    assert renderer.next_frame_in(2.0) is None
+
+
+def test_a_cursor_move_or_a_new_state_is_drawn(renderer):
+    renderer.render(board(cursor=0), 0.0)
+    assert renderer.render(board(cursor=1), 0.1)
+    assert renderer.render(board((*DRAFT, *DRAFT_END, *MIDGAME[:-1]), cursor=1), 0.2)
+    assert renderer.frames == 3
+
+
+def test_turning_the_disc_animates_for_a_moment_then_stops(renderer):
+    before = board((*DRAFT, *DRAFT_END, *MIDGAME[:12]))
+    after = board((*DRAFT, *DRAFT_END, *MIDGAME[:13]))
+    assert before.view["sigil"]["sun_sector"] != after.view["sigil"]["sun_sector"]
+    renderer.render(before, 0.0)
+    assert renderer.render(after, 1.0)
+    assert renderer.next_frame_in(1.0) is not None
+    steps = range(1, int(TURN_SECONDS * 30))
+    drawn = sum(renderer.render(after, 1.0 + step / 30) for step in steps)
+    assert drawn == len(steps)  # every frame of the turn is drawn
+    assert renderer.render(after, 1.0 + TURN_SECONDS + 0.1)  # the settled frame
+    assert not renderer.render(after, 3.0)
+    assert renderer.next_frame_in(3.0) is None
+
+
+@pytest.mark.parametrize("size", [(640, 400), (1024, 600), (1280, 720), (720, 720)])
+def test_other_sizes_scale_without_overflow(display, size):
+    for name, build in samples.gallery().items():
+        renderer = Renderer(pygame.display.set_mode(size))
+        renderer.render(build("ru"), 0.0)
+        bad = [f"{r.role} {r.text!r}" for r in renderer.painter.texts if not r.fits]
+        assert not bad, f"{name} at {size}: {bad}"
+
+
+def test_the_controls_ui_state_becomes_the_screens(display):
+    ui = ControlsUi(cursor=2, language="ru")
+    assert ui_state(ui) == UiState(cursor=2, language="ru")
+    ui.menu_open, ui.menu_cursor = True, 1
+    ui.notice = ("hardware.not_your_turn", {"seat": 2})
+    converted = ui_state(ui, menu_items=("close", "new_game", "language"))
+    assert converted.screen == "menu" and converted.cursor == 1
+    assert converted.note == text("hardware.not_your_turn", "ru", seat=2)
+    renderer = Renderer(pygame.display.set_mode((480, 320)))
+    renderer.render(Scene(board().view, board().prompt, converted), 0.0)
+    assert renderer.drawn == ["menu"]
+    cursor = renderer.painter.marks_with("menu.cursor")[0]
+    assert cursor.value == "new_game"
+
+
+def test_a_cue_sounds_through_the_mixer_unless_muted(display):
+    sounds = Sounds()
+    try:
+        assert sounds.play("your_turn")
+        assert sounds.played == ["your_turn"]
+        length = sounds.sound("victory").get_length()
+        assert abs(length - duration("victory")) < 0.02
+        sounds.muted = True
+        assert not sounds.play("victory")
+        assert sounds.played == ["your_turn"]
+        assert not Sounds().play("no such cue")
+    finally:
+        sounds.close()
+
+
+def test_cue_samples_follow_the_notes():
+    assert note_hz("A4") == 440.0
+    assert round(note_hz("C6")) == 1047
+    data = pcm("no", 8000, 1)
+    assert len(data) == int(8000 * CUES["no"][0][1])
+    assert max(data) > 8000 and min(data) < -8000
+    silent = pcm("your_turn", 8000, 2)
+    rest_start = 2 * int(8000 * 0.08)
+    assert set(silent[rest_start : rest_start + 2 * int(8000 * 0.03)]) == {0}

@@ -1,0 +1,209 @@
+"""Every screen, at 480x320 and 800x480, in English and Russian, through the real SDL
+dummy video driver: saved as PNG, every string measured against its layout box, and the
+things a player looks for checked to be on the screen."""
+
+from __future__ import annotations
+
+import copy
+
+import pygame
+import pytest
+
+from companion.display import labels, samples, theme
+from companion.display.layout import SIZES
+from companion.display.renderer import Renderer
+from companion.display.scene import Scene
+from companion.i18n import name_of, text
+from companion.rules.sigil import sector_of
+
+GALLERY = samples.gallery()
+LANGUAGES = ("en", "ru")
+EXPECTED_SCREEN = {
+    "menu": "menu",
+    "castle_choice": "setup",
+    "draft": "setup",
+    "board_start": "board",
+    "board_midgame": "board",
+    "victory": "victory",
+    "manus_vote": "manus",
+    "manus_reveal": "manus",
+    "manus_victory": "victory",
+}
+
+
+@pytest.fixture(scope="module")
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
+    surface = pygame.display.set_mode(size)
+    renderer = Renderer(surface)
+    assert renderer.render(scene, 0.0)
+    return renderer
+
+
+def texts(renderer: Renderer, role: str) -> list[str]:
+    return [record.text for record in renderer.painter.texts_with(role)]
+
+
+def pixel(renderer: Renderer, point: tuple[int, int]) -> tuple[int, int, int]:
+    colour = renderer.surface.get_at(point)
+    return (colour.r, colour.g, colour.b)
+
+
+def test_the_gallery_has_every_screen_of_the_issue():
+    assert set(EXPECTED_SCREEN) <= set(GALLERY)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("name", sorted(EXPECTED_SCREEN))
+def test_screen_renders_and_no_text_overflows(display, tmp_path, name, size, language):
+    scene = GALLERY[name](language)
+    renderer = draw(scene, size)
+    path = tmp_path / f"{name}_{language}_{size[0]}x{size[1]}.png"
+    pygame.image.save(renderer.surface, str(path))
+    assert path.stat().st_size > 1000
+    assert renderer.drawn[-1] == EXPECTED_SCREEN[name]
+    records = renderer.painter.texts
+    assert len(records) >= 5, "a screen with almost no words"
+    overflowing = [
+        f"{r.role} {r.text!r}: {r.rect} outside {r.box}" + (" (cut)" if r.truncated else "")
+        for r in records
+        if not r.fits
+    ]
+    assert not overflowing, "\n".join(overflowing)
+    # Nothing reads smaller than 9 px, whatever had to shrink.
+    assert min(r.px for r in records) >= 9
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_board_shows_turn_phase_period_damage_tokens_and_prompt(display, size, language):
+    scene = GALLERY["board_midgame"](language)
+    view = scene.view
+    renderer = draw(scene, size)
+    assert texts(renderer, "banner.seat") == [view["turn"]["name"]]
+    assert texts(renderer, "banner.phase") == [
+        labels.first_upper(name_of("phase", view["phase"], language))
+    ]
+    assert texts(renderer, "banner.counter") == [str(view["period"])]
+    for seat in view["seats"]:
+        number = seat["seat"]
+        assert texts(renderer, f"castle.damage.{number}") == [
+            f"{seat['castle_damage']}/{seat['scale_length']}"
+        ]
+        bar = renderer.painter.marks_with(f"castle.scale.{number}")[0].rect
+        expected = theme.DAMAGE if seat["castle_damage"] else theme.DAMAGE_EMPTY
+        assert pixel(renderer, (bar.left + 1, bar.centery)) == expected
+    # Every token on the sigil is a chip in its owner's colour, in the sector of its return.
+    assert view["tokens"], "the sample should have tokens on the sigil"
+    for token in view["tokens"]:
+        marks = renderer.painter.marks_with(f"sigil.token.{token['creature']}.{token['ability']}")
+        assert [m.value for m in marks] == [f"{token['owner']}:{token['returns_at_period']}"]
+        chip = marks[0].rect
+        assert pixel(renderer, (chip.left + 1, chip.centery)) == theme.seat_colour(token["owner"])
+        sector = sector_of(token["returns_at_period"])
+        label = texts(renderer, f"sigil.sector.{sector}")
+        assert label == [text("ui.sector_returns", language, period=token["returns_at_period"])]
+    assert renderer.painter.marks_with("sigil.sun")[0].value == str(view["sigil"]["sun_sector"])
+    # Every effect shows with the period it ends in.
+    for effect in view["effects"]:
+        shown = texts(renderer, f"effect.{effect['creature']}.{effect['kind']}")
+        assert len(shown) == 1 and str(effect["ends_at_period"]) in shown[0]
+    # Wounds of every creature.
+    for seat in view["seats"]:
+        for creature in seat["creatures"]:
+            wounds = renderer.painter.marks_with(f"creature.wounds.{creature['id']}")
+            assert [w.value for w in wounds] == [f"{creature['wounds']}/{creature['vitality']}"]
+    assert texts(renderer, "prompt") == [labels.prompt_line(view, scene.prompt, language)]
+    chosen = labels.choice(view, scene.cursor_choice, language)
+    assert texts(renderer, "prompt.choice") == [f"◀ {chosen} ▶"]
+
+
+def test_the_numerals_are_large(display):
+    scene = GALLERY["board_midgame"]("en")
+    for size in SIZES:
+        renderer = draw(scene, size)
+        period = renderer.painter.texts_with("banner.counter")[0]
+        damage = renderer.painter.texts_with("castle.damage.1")[0]
+        assert period.rect.height >= size[1] // 10
+        assert damage.rect.height >= size[1] // 18
+
+
+def test_drawing_never_changes_the_scene(display):
+    for name, build in GALLERY.items():
+        scene = build("en")
+        before = copy.deepcopy((scene.view, scene.prompt, scene.ui))
+        draw(scene, SIZES[0])
+        assert (scene.view, scene.prompt, scene.ui) == before, name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_castle_choice_marks_the_castle_under_the_cursor(display, language):
+    scene = GALLERY["castle_choice"](language)
+    renderer = draw(scene, SIZES[0])
+    marks = renderer.painter.marks_with("setup.cursor")
+    assert [m.value for m in marks] == [scene.cursor_choice["castle"]]
+    names = {name_of("castle", c, language) for c in ("wasteland", "forest_edge")}
+    shown = {r.text for r in renderer.painter.texts if r.role.startswith("setup.castle.")}
+    assert shown == names
+
+
+def test_draft_lists_each_army_and_what_it_lacks(display):
+    scene = GALLERY["draft"]("ru")
+    renderer = draw(scene, SIZES[0])
+    for seat in scene.view["seats"]:
+        for creature in seat["creatures"]:
+            assert labels.creature(creature["id"], None, "ru") in texts(renderer, "setup.creature")
+        assert (
+            name_of("class", "intellect", "ru")
+            in texts(renderer, f"setup.missing.{seat['seat']}")[0]
+        )
+    taken = {c["id"] for seat in scene.view["seats"] for c in seat["creatures"]}
+    pool = {
+        r.role.removeprefix("setup.pool.")
+        for r in renderer.painter.texts
+        if r.role.startswith("setup.pool.")
+    }
+    assert pool and not pool & taken
+
+
+def test_menu_marks_the_item_under_the_cursor(display):
+    scene = GALLERY["menu"]("en")
+    renderer = draw(scene, SIZES[1])
+    marks = renderer.painter.marks_with("menu.cursor")
+    assert [m.value for m in marks] == [scene.ui.menu_items[scene.ui.cursor]]
+    muted = Scene(None, None, scene.ui.with_(muted=True))
+    assert text("ui.menu.sound_off", "en") in texts(draw(muted, SIZES[1]), "menu.item.sound")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_victory_shows_the_winner_and_the_damage_over_time(display, language):
+    scene = GALLERY["victory"](language)
+    view = scene.view
+    renderer = draw(scene, SIZES[1])
+    assert texts(renderer, "victory.title") == [
+        text("ui.victory.wins", language, player=view["winner"]["name"])
+    ]
+    for index, seat in enumerate(view["seats"]):
+        series = renderer.painter.marks_with(f"victory.series.{seat['seat']}")[0].value
+        expected = ",".join(
+            f"{e['period']}:{e['castle_damage'][index]}" for e in view["damage_log"]
+        )
+        assert series == expected
+    assert (
+        text(f"ui.victory.by.{'siege'}", language).lower()
+        in " ".join(texts(renderer, "victory.summary")).lower()
+    )
+
+
+def test_a_notice_from_the_controls_is_shown(display):
+    scene = GALLERY["board_midgame"]("en")
+    noted = Scene(scene.view, scene.prompt, scene.ui.with_(note="Not your turn: seat 1 plays."))
+    renderer = draw(noted, SIZES[0])
+    assert texts(renderer, "notice") == ["Not your turn: seat 1 plays."]

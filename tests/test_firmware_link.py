@@ -1,0 +1,100 @@
+"""The Pico's side of the link, pure: handshake, acknowledgements, resends, gaps, heartbeat."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
+
+from sigil_bridge import protocol
+from sigil_bridge.link import HOST_TIMEOUT_MS, RESEND_MS, HostLink
+
+
+def host(link: HostLink, *message: Any, now: int = 0) -> list[tuple[Any, ...]]:
+    """The Pi sends one message; returns what the Pico answers."""
+    link.receive(protocol.encode(message)[:-1], now)
+    return said(link)
+
+
+def said(link: HostLink) -> list[tuple[Any, ...]]:
+    return [protocol.decode(line[:-1]) for line in link.take_output()]
+
+
+def linked_pico(**options: Any) -> HostLink:
+    link = HostLink(24, "0A1B2C3D", "1.0.0", **options)
+    host(link, "HI", 1)
+    host(link, "RESEND", 0)
+    return link
+
+
+def test_hi_is_answered_with_hello_and_events_wait_for_resend() -> None:
+    link = HostLink(24, "0A1B2C3D", "1.0.0")
+    assert host(link, "HI", 1) == [("HELLO", 1, "1.0.0", 24, "0A1B2C3D")]
+    link.disc_step(1, 10)
+    assert said(link) == []  # no events before the Pi says from where
+    assert host(link, "RESEND", 0, now=20) == [("EV", 1, "DISC", 1)]
+    link.button("next", True, 30)
+    assert said(link) == [("EV", 2, "BTN", "next", True)]
+
+
+def test_unacknowledged_events_are_sent_again_after_a_new_handshake() -> None:
+    link = linked_pico()
+    for _ in range(3):
+        link.disc_step(-1, 0)
+    said(link)
+    host(link, "ACK", 1)
+    link.tick(0, connected=False)  # unplugged
+    link.disc_step(1, 5)
+    assert said(link) == []
+    assert host(link, "HI", 1, now=10) == [("HELLO", 1, "1.0.0", 24, "0A1B2C3D")]
+    assert host(link, "RESEND", 3, now=11) == [("EV", 3, "DISC", -1), ("EV", 4, "DISC", 1)]
+
+
+def test_an_event_left_unacknowledged_is_sent_again_after_a_while() -> None:
+    link = linked_pico()
+    link.disc_step(1, 0)
+    assert said(link) == [("EV", 1, "DISC", 1)]
+    link.tick(RESEND_MS - 1)
+    assert ("EV", 1, "DISC", 1) not in said(link)
+    host(link, "HB", now=RESEND_MS - 1)
+    link.tick(RESEND_MS)
+    assert ("EV", 1, "DISC", 1) in said(link)
+
+
+def test_a_full_queue_drops_the_oldest_and_says_so() -> None:
+    link = linked_pico(queue_limit=3)
+    link.tick(0, connected=False)
+    for _ in range(5):
+        link.disc_step(1, 0)
+    host(link, "HI", 1)
+    answer = host(link, "RESEND", 1)
+    assert answer[0] == ("GAP", 1, 2)
+    assert [message[1] for message in answer[1:]] == [3, 4, 5]
+
+
+def test_the_pico_notices_a_silent_pi_and_heartbeats_a_live_one() -> None:
+    link = linked_pico()
+    link.tick(1000)
+    assert said(link) == [("HB",)]
+    link.tick(HOST_TIMEOUT_MS + 1)
+    assert not link.linked
+    assert host(link, "HB", now=HOST_TIMEOUT_MS + 2)[0][0] == "HELLO"
+
+
+def test_garbage_from_the_pi_is_counted_and_answered_with_err() -> None:
+    link = linked_pico()
+    link.receive(b"\x00\xffnoise", 0)
+    link.receive(b"HB*0000", 0)
+    assert said(link) == [("ERR", "not_ascii"), ("ERR", "checksum")]
+    assert link.bad_lines == 2
+    assert link.linked
+
+
+def test_only_the_newest_led_frame_is_shown() -> None:
+    link = linked_pico()
+    host(link, "LED", 1, ((1, 2, 3),))
+    host(link, "LED", 2, ((4, 5, 6),))
+    assert link.take_frame() == (2, ((4, 5, 6),))
+    assert link.take_frame() is None

@@ -1,0 +1,198 @@
+"""The simulator: the real app behind fake hardware, driven by keys and the mouse."""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+import time
+
+import pygame
+import pytest
+
+from companion.app import build_app
+from companion.config import load
+from companion.display.sim import Simulator, choose_driver, open_window, sim_main
+from companion.display.sound import Sounds
+from companion.i18n import text
+
+
+@pytest.fixture
+def sim(tmp_path):
+    app = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
+    window, headless = open_window((480 + 260, 420), True, "en")
+    simulator = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.start()
+    simulator.step()
+    yield simulator
+    simulator.close()
+    pygame.display.quit()
+
+
+def tap(sim: Simulator, key: int) -> None:
+    """A key pressed and released as a hand would: held past the debounce time."""
+    sim.key(key, True)
+    sim.step()
+    time.sleep(0.05)
+    sim.key(key, False)
+    sim.step()
+    time.sleep(0.05)
+    sim.step()
+
+
+def test_keys_choose_a_castle_and_the_demo_armies_are_summoned(sim):
+    assert sim.app.table.prompt().kind == "choose_castle"
+    tap(sim, pygame.K_DOWN)  # seat 1's blue: the next castle
+    assert sim.scene().ui.cursor == 1
+    tap(sim, pygame.K_RETURN)  # seat 1's cyan: choose it
+    view = sim.app.view
+    assert view["seats"][0]["castle"] == "forest_edge"
+    assert sum(len(seat["creatures"]) for seat in view["seats"]) == 6
+    assert sim.app.table.prompt().kind == "turn_disc"
+    assert sim.scene().ui.note == text("ui.sim.demo_army", "en")
+    assert sim.renderer.drawn == ["board"]
+
+
+def test_next_turns_the_period_and_the_ring_lights_the_sun_sector(sim):
+    tap(sim, pygame.K_RETURN)
+    tap(sim, pygame.K_SPACE)  # NEXT: no sensor, so it turns the disc
+    assert sim.app.view["period"] == 1
+    frame = sim.app.adapters.ring.last
+    per = len(frame) // 6
+    assert all(any(colour) for colour in frame[:per])  # sector 1 is under the sun
+    assert sim.renderer.painter.texts_with("banner.counter")[0].text == "1"
+    # The ring as drawn beside the screen: an LED of sector 1 is lit in the window.
+    cx, cy = sim.geometry.disc_centre
+    radius = sim.geometry.disc_radius
+    angle = math.radians(90 - 0.5 * 360 / len(frame))
+    led = (round(cx + (radius - 6) * math.cos(angle)), round(cy - (radius - 6) * math.sin(angle)))
+    assert sum(sim.window.get_at(led)[:3]) > 300
+
+
+def test_seat_keys_and_mouse_press_the_fake_buttons(sim):
+    tap(sim, pygame.K_a)  # seat 2's red: not seat 2's turn
+    names = [name for name, pressed, _ in sim.panel.history if pressed]
+    assert names == ["seat2.red"]
+    assert "no" in sim.app.adapters.buzzer.cues
+    assert sim.scene().ui.note  # the refusal is said on screen
+    rect = sim.geometry.buttons["seat1.blue"]
+    sim.mouse(rect.center, True)
+    sim.step()
+    time.sleep(0.05)
+    sim.mouse(rect.center, False)
+    sim.step()
+    assert sim.panel.history[-1][:2] == ("seat1.blue", False)
+    assert sim.scene().ui.cursor == 1
+
+
+def test_the_disc_turns_by_key_wheel_and_click(sim):
+    tap(sim, pygame.K_RETURN)
+    tap(sim, pygame.K_RIGHT)  # the disc: one sector clockwise starts period 1
+    assert sim.app.view["period"] == 1
+    assert sim.disc.history[-1][0] == 1
+    sim.mouse((0, 0), False, wheel=-1)
+    sim.step()
+    assert sim.disc.history[-1][0] == -1
+    cx, cy = sim.geometry.disc_centre
+    sim.mouse((cx + 10, cy), True)
+    assert sim.disc.history[-1][0] == 1
+
+
+def test_undo_key_undoes_and_the_demo_does_not_summon_again(sim):
+    tap(sim, pygame.K_RETURN)
+    head = sim.app.table.head
+    tap(sim, pygame.K_BACKSPACE)
+    time.sleep(0.4)  # a single press is known once no second press follows
+    sim.step()
+    assert sim.app.table.head == head - 1
+    assert sim.app.table.prompt().kind == "summon"
+
+
+def test_an_idle_simulator_draws_nothing_and_sleeps(sim):
+    tap(sim, pygame.K_RETURN)
+    time.sleep(0.7)  # any animation is over
+    sim.step()
+    frames = sim.renderer.frames
+    assert not sim.step()
+    assert sim.renderer.frames == frames
+    assert sim.timeout() is None  # nothing to wake for but input
+
+
+def test_sim_main_headless_runs_and_saves_a_screenshot(tmp_path):
+    shot = tmp_path / "sim.png"
+    code = sim_main(
+        [
+            "--headless",
+            "--seconds",
+            "0.3",
+            "--size",
+            "480x320",
+            "--lang",
+            "ru",
+            "--mute",
+            "--screenshot",
+            str(shot),
+            "--journal",
+            str(tmp_path / "j.sqlite"),
+        ]
+    )
+    assert code == 0
+    assert pygame.image.load(str(shot)).get_size()[0] >= 480 + 260
+
+
+def test_manus_in_the_simulator(tmp_path):
+    code = sim_main(
+        [
+            "--headless",
+            "--seconds",
+            "0.2",
+            "--game",
+            "manus",
+            "--mute",
+            "--journal",
+            str(tmp_path / "m.sqlite"),
+        ]
+    )
+    assert code == 0
+
+
+def test_a_bad_size_is_one_clear_message(capsys):
+    with pytest.raises(SystemExit) as stop:
+        sim_main(["--size", "big"])
+    assert stop.value.code == 2
+    assert "WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_no_display_means_the_dummy_driver():
+    assert choose_driver(True, {"DISPLAY": ":0"}) == "dummy"
+    assert choose_driver(False, {"DISPLAY": ":0"}) is None
+    if sys.platform.startswith("linux"):
+        assert choose_driver(False, {}) == "dummy"
+
+
+def test_without_a_display_the_simulator_says_so_and_runs(tmp_path):
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion.display.sim",
+            "--seconds",
+            "0.2",
+            "--mute",
+            "--journal",
+            str(tmp_path / "j.sqlite"),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert text("ui.sim.headless", "en") in result.stderr
