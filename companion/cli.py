@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -106,8 +107,13 @@ def _delegate(name: str, argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given and given[0] in DELEGATED:
+        # These commands parse their own options (argparse.REMAINDER drops leading ones).
+        return _delegate(given[0], given[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(given)
     if args.command == "play":
         return play(args.script, args.json, args.db, args.lang)
     return _delegate(args.command, list(args.rest))
