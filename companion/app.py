@@ -5,7 +5,10 @@ Hardware callbacks (gpiozero's threads, the bridge's reader, the simulator's key
 wakes early only for a timer (hold, double-press, debounce) or an animation frame, so an
 idle table costs ~0 CPU. For a screen: :attr:`App.ui` is the UI state to draw,
 :meth:`App.on_change` registers a redraw callback (called on the loop thread), and
-:meth:`App.handle` / :meth:`App.tick` may be called directly by a loop that owns them.
+:meth:`App.handle` / :meth:`App.tick` may be called directly by a loop that owns them
+(the simulator's pygame loop: key down/up become :class:`ButtonEdge` events, and it calls
+``tick`` when :meth:`App.next_wake` says). Build the app on the thread that runs it: the
+journal's SQLite connection belongs to the thread that opened it.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ class RunningApp:
 
     def __init__(self, pico: VirtualPico, tmp_path: Path) -> None:
         config_path = tmp_path / "table.yaml"
-        config_path.write_text(CONFIG.format(port=pico.port), encoding="utf-8")
+        config_path.write_text(CONFIG.format(port=pico.by_id), encoding="utf-8")
         self.config = load(config_path)
         self.journal = tmp_path / "journal.sqlite"
         self.pico = pico
@@ -80,8 +80,9 @@ class RunningApp:
 
 
 @pytest.fixture
-def pico() -> Iterator[VirtualPico]:
-    board = VirtualPico()
+def pico(tmp_path: Path) -> Iterator[VirtualPico]:
+    # The config names the port as on a Pi, by a link that follows the Pico across replugs.
+    board = VirtualPico(by_id=tmp_path / "usb-Raspberry_Pi_Pico-if02")
     board.start()
     try:
         yield board
@@ -141,3 +142,21 @@ def test_while_the_pico_is_unplugged_next_turns_the_period(
     assert wait_until(lambda: app.controls.sensor_present)
     assert wait_until(running.ring_follows)  # the frame drawn meanwhile, sent on reconnect
     assert pico.ring.pixels != DARK
+
+
+def test_a_config_can_ask_for_a_virtual_pico(tmp_path: Path) -> None:
+    config_path = tmp_path / "table.yaml"
+    config_path.write_text(CONFIG.format(port="virtual"), encoding="utf-8")
+    adapters = open_adapters(load(config_path), fakes=False, strict=True)
+    bridge = adapters.link
+    assert isinstance(bridge, Bridge)
+    steps: list[int] = []
+    adapters.disc.start(lambda delta, at: steps.append(delta))
+    try:
+        assert bridge.wait_linked(5.0)
+        bridge.virtual_pico.turn(1)
+        assert wait_until(lambda: steps == [1])
+    finally:
+        adapters.disc.close()
+        adapters.ring.close()
+    assert bridge.virtual_pico.port is None  # closing the ports stopped the Pico too

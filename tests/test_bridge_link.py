@@ -325,6 +325,22 @@ def test_a_pico_speaking_another_protocol_is_not_linked(
         bridge.close()
 
 
+def test_a_missing_port_is_said_once_and_tried_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    missing = tmp_path / "ttyACM9"
+    bridge = Bridge(str(missing), backoff=(0.01, 0.02))
+    bridge.disc.start(Inbox().step)
+    try:
+        assert eventually(lambda: bridge.stats.open_failures >= 3)
+        assert not bridge.linked
+    finally:
+        bridge.close()
+    warnings = [record for record in caplog.records if record.levelname == "WARNING"]
+    assert len(warnings) == 1
+    assert str(missing) in warnings[0].getMessage()
+
+
 def test_the_pico_is_found_by_its_circuitpython_data_port() -> None:
     console, data = ListPortInfo("/dev/ttyACM0"), ListPortInfo("/dev/ttyACM1")
     for info, interface in ((console, "CircuitPython CDC control"), (data, "CircuitPython CDC2")):

@@ -6,10 +6,13 @@ code is in test_app_end_to_end.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.app import App, ButtonEdge, DiscStep, build_app
 from companion.config import Config, load
@@ -81,12 +84,24 @@ class Driver:
         self.app.handle(DiscStep(direction, self.t), self.t)
 
 
+OPEN: list[App] = []
+
+
+@pytest.fixture(autouse=True)
+def close_apps() -> Iterator[None]:
+    """Every app a test made is closed after it (journal files, fakes)."""
+    yield
+    while OPEN:
+        OPEN.pop().close()
+
+
 def make_app(tmp_path: Path, *, sensor: bool = False, config: Config | None = None) -> Driver:
     driver = Driver()
     app = build_app(
         config or load(None), fakes=True, journal_path=tmp_path / "j.sqlite", clock=driver.clock
     )
     app.controls.sensor_present = sensor
+    OPEN.append(app)
     driver.app = app
     app.start()
     return driver
@@ -280,3 +295,37 @@ def test_with_the_game_over_a_press_is_a_no(tmp_path: Path, button: str) -> None
     else:
         d.tap(button)
     assert cues(d)[-1] == "no" and d.app.table.head == head
+
+
+def test_after_an_early_turn_next_starts_the_period_the_disc_already_shows(
+    tmp_path: Path,
+) -> None:
+    d = in_support(tmp_path, sensor=True)
+    d.disc(+1)  # too early: reported, not applied
+    d.tap("next")  # Anna ends her support phase
+    for action in PERIOD[4:]:
+        d.app.table.apply(action)
+    assert d.app.view["phase"] == "turn_disc"
+    d.tap("next")  # the disc is already a sector ahead: NEXT catches the rules up
+    assert d.app.view["period"] == 2
+    d.disc(+1)  # and the next sector is the next period's, not this one's again
+    assert d.app.view["period"] == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([+1, -1]), max_size=12))
+def test_no_wobble_of_the_disc_turns_more_than_the_rules_expect(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[int]
+) -> None:
+    """At the turn prompt, any rocking of the disc turns exactly one period if it ever got a
+    sector ahead, and none otherwise; without a yes, nothing is ever undone."""
+    d = make_app(tmp_path_factory.mktemp("disc"), sensor=True)
+    for action in DUEL_SETUP:
+        d.app.table.apply(action)
+    for step in steps:
+        d.disc(step)
+    reached = max([0, *(sum(steps[: i + 1]) for i in range(len(steps)))])
+    turns = [a for a in d.app.table.history() if a["do"] == "turn_disc"]
+    assert len(turns) == (1 if reached >= 1 else 0)
+    OPEN.remove(d.app)
+    d.app.close()

@@ -9,7 +9,9 @@ import pytest
 
 from companion.config import load
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
-from tests.test_controls import Driver, make_app
+from tests.test_controls import Driver, close_apps, make_app
+
+__all__ = ["close_apps"]  # the autouse fixture closes this module's apps too
 
 TO_VOTE: list[dict[str, Any]] = [
     {"do": "place_site", "temperature": "cold", "humidity": "dry"},

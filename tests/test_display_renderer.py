@@ -112,3 +112,13 @@ def test_cue_samples_follow_the_notes():
     silent = pcm("your_turn", 8000, 2)
     rest_start = 2 * int(8000 * 0.08)
     assert set(silent[rest_start : rest_start + 2 * int(8000 * 0.03)]) == {0}
+
+
+def test_a_renderer_without_animation_draws_the_turned_disc_at_once(display):
+    still = Renderer(pygame.display.set_mode((480, 320)), animate=False)
+    before = board((*DRAFT, *DRAFT_END, *MIDGAME[:12]))
+    after = board((*DRAFT, *DRAFT_END, *MIDGAME[:13]))
+    still.render(before, 0.0)
+    assert still.render(after, 1.0)
+    assert still.next_frame_in(1.0) is None
+    assert not still.render(after, 1.01)

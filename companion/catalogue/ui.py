@@ -15,6 +15,7 @@ EN: dict[str, str] = {
     "ui.stage.castle_choice": "Castle choice",
     "ui.stage.summoning": "Summoning",
     "ui.stage.over": "Game over",
+    "ui.stage.setup": "Setup",
     "ui.seat": "Seat {seat}",
     # the board
     "ui.castle_damage": "damage",
@@ -155,9 +156,10 @@ EN: dict[str, str] = {
     # simulator
     "ui.sim.title": "Sigillum companion simulator",
     "ui.sim.disc": "time disc",
+    "ui.sim.ring": "LED ring: the test room",
     "ui.sim.keys": (
-        "Seat 1 Q W E R · seat 2 A S D F · ↑ ↓ Enter Esc: the seat to act · Space NEXT"
-        " · Backspace UNDO · M MENU (hold) · ← → turn the disc"
+        "Seats 1-4: Q W E R, A S D F, Z X C V, 1 2 3 4 · ↑ ↓ Enter Esc: the seat to act"
+        " · Space NEXT · Backspace UNDO · M MENU (hold) · ← → turn the disc"
     ),
     "ui.sim.headless": "no display here: running headless with the SDL dummy driver",
     "ui.sim.next": "NEXT",
@@ -174,6 +176,7 @@ RU: dict[str, str] = {
     "ui.stage.castle_choice": "Выбор замка",
     "ui.stage.summoning": "Призыв",
     "ui.stage.over": "Игра окончена",
+    "ui.stage.setup": "Подготовка",
     "ui.seat": "Место {seat}",
     "ui.castle_damage": "урон",
     "ui.no_castle": "замок не выбран",
@@ -307,9 +310,10 @@ RU: dict[str, str] = {
     "ui.victory.new_game": "МЕНЮ: новая игра",
     "ui.sim.title": "Симулятор компаньона Сигиллума",
     "ui.sim.disc": "диск времени",
+    "ui.sim.ring": "кольцо: комната испытаний",
     "ui.sim.keys": (
-        "Место 1 Q W E R · место 2 A S D F · ↑ ↓ Enter Esc: кто ходит · Пробел ДАЛЕЕ"
-        " · Backspace ОТМЕНА · M МЕНЮ (держать) · ← → повернуть диск"
+        "Места 1-4: Q W E R, A S D F, Z X C V, 1 2 3 4 · ↑ ↓ Enter Esc: кто ходит"
+        " · Пробел ДАЛЕЕ · Backspace ОТМЕНА · M МЕНЮ (держать) · ← → повернуть диск"
     ),
     "ui.sim.headless": "дисплея нет: запуск без окна, драйвер SDL dummy",
     "ui.sim.next": "ДАЛЕЕ",

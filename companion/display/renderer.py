@@ -27,8 +27,12 @@ class _Turn:
 
 
 class Renderer:
-    def __init__(self, surface: pygame.Surface, fonts: Fonts | None = None) -> None:
+    def __init__(
+        self, surface: pygame.Surface, fonts: Fonts | None = None, *, animate: bool = True
+    ) -> None:
+        """``animate=False`` for a loop that only wakes on change: it draws end states."""
         self.surface = surface
+        self.animate = animate
         self.painter = Painter(surface, fonts or Fonts())
         self.layout = Layout(surface.get_width(), surface.get_height())
         self.frames = 0  # frames drawn, for tests and the benchmark
@@ -55,7 +59,7 @@ class Renderer:
         key = scene.key()
         sun = ((scene.view or {}).get("sigil") or {}).get("sun_sector")
         if sun != self._sun:
-            if sun is not None and self._sun is not None and key != self._key:
+            if self.animate and sun is not None and self._sun is not None and key != self._key:
                 self._turn = _Turn(self._sun, now)
             self._sun = sun
         moving = self.animating(now)

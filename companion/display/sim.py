@@ -415,11 +415,25 @@ class Simulator:
         brightness = max(0.05, float(self.app.config.brightness))
         disc_radius = radius - 16
         pygame.draw.circle(surface, theme.DISC, (cx, cy), disc_radius)
+        bestiary = self.app.view.get("game") == "bestiary"
+        caption = pygame.Rect(self.panel_rect.left + 4, self.panel_rect.top + 2, 0, 16)
+        caption.width = self.panel_rect.width - 8
+        painter.text(
+            caption,
+            text("ui.sim.disc" if bestiary else "ui.sim.ring", language),
+            12,
+            colour=theme.DIM,
+            role="sim.caption",
+            align="center",
+        )
+        self._draw_leds(surface, frame, (cx, cy), radius, brightness)
+        if not bestiary:
+            return
         # The disc as the sensor last saw it: its mark turns one sector per step, and the
         # first step brings sector 1 under it (before that it stands at the end of 6).
         turned = (self.app.ui.disc_position - 1) * 60.0
         for sector in range(6):
-            angle = math.radians(90 - sector * 60 - turned)
+            angle = math.radians(90 - sector * 60)  # the ring's sectors stand still
             end = (cx + disc_radius * math.cos(angle), cy - disc_radius * math.sin(angle))
             pygame.draw.line(surface, theme.PANEL_EDGE, (cx, cy), end, 1)
             middle = math.radians(90 - sector * 60 - 30)
@@ -444,29 +458,29 @@ class Simulator:
         )
         pygame.draw.line(surface, theme.SUN, (cx, cy), tip, 4)
         pygame.draw.circle(surface, theme.SUN, (cx, cy), 6)
+
+    @staticmethod
+    def _draw_leds(
+        surface: pygame.Surface,
+        frame: list[tuple[int, int, int]],
+        centre: tuple[int, int],
+        radius: int,
+        brightness: float,
+    ) -> None:
+        """The ring as mounted: LED 0 just clockwise of the top, brightness undone."""
+        cx, cy = centre
         count = len(frame)
         for index, colour in enumerate(frame):
             angle = math.radians(90 - (index + 0.5) * 360 / count)
-            centre = (
+            spot = (
                 round(cx + (radius - 6) * math.cos(angle)),
                 round(cy - (radius - 6) * math.sin(angle)),
             )
-            lit = tuple(min(255, round(c / brightness)) for c in colour)
             if any(colour):
-                pygame.draw.circle(surface, lit, centre, 6)
+                lit = tuple(min(255, round(c / brightness)) for c in colour)
+                pygame.draw.circle(surface, lit, spot, 6)
             else:
-                pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 6, 1)
-        caption = pygame.Rect(
-            self.panel_rect.left + 4, self.panel_rect.top + 2, self.panel_rect.width - 8, 16
-        )
-        painter.text(
-            caption,
-            text("ui.sim.disc", language),
-            12,
-            colour=theme.DIM,
-            role="sim.caption",
-            align="center",
-        )
+                pygame.draw.circle(surface, theme.PANEL_EDGE, spot, 6, 1)
 
     def _draw_buttons(self, painter: Painter) -> None:
         surface = painter.surface
@@ -553,6 +567,11 @@ def _configured(args: argparse.Namespace) -> Any:
             game["setup"] = {**(game.get("setup") or {}), "players": args.players.split(",")}
         elif args.game == "manus":
             game["setup"] = {"players": ["Anna", "Boris", "Vera"]}
+    # Every player gets a row of buttons on screen, even where the config wires only two.
+    players = (data.get("game", {}).get("setup") or {}).get("players") or []
+    pins = data["buttons"]["pins"]
+    for seat in range(1, (len(players) if isinstance(players, list) else 0) + 1):
+        pins.setdefault(f"seat{seat}", dict.fromkeys(COLOURS, 0))
     return replace(config, data=data)
 
 

@@ -59,6 +59,7 @@ class BridgeStats:
     refused: int = 0  # lines of ours the Pico refused (ERR)
     connects: int = 0  # handshakes completed
     hello_timeouts: int = 0  # ports opened where no HELLO came in time
+    open_failures: int = 0  # ports missing or refusing to open
     frames_shown: int = 0  # LED frames the Pico confirmed (OK)
 
 
@@ -81,7 +82,11 @@ def choose_port(ports: Sequence[Any]) -> str | None:
 
 def open_serial(path: str) -> SerialPort:
     serial = importlib.import_module("serial")
-    port: SerialPort = serial.Serial(path, baudrate=115200, timeout=0.05, exclusive=True)
+    # A read waits at most 50 ms (the loop's tick); a write that cannot go out in 0.5 s (a
+    # Pico that stopped reading) fails instead of blocking the app's thread.
+    port: SerialPort = serial.Serial(
+        path, baudrate=115200, timeout=0.05, write_timeout=0.5, exclusive=True
+    )
     return port
 
 
@@ -113,7 +118,8 @@ class Bridge:
         self.hello: codec.Hello | None = None
         self._open_port = open_port
         self._lock = threading.Lock()
-        self._write_lock = threading.Lock()
+        # Held from choosing a frame to writing it, so frames reach the Pico in order.
+        self._write_lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -124,6 +130,7 @@ class Bridge:
         self._boot_id: str | None = None
         self._last_seq: int | None = None
         self._resend_asked: tuple[int, float] | None = None
+        self._problem: str | None = None
         self._frame: tuple[codec.RGB, ...] | None = None
         self._frame_seq = 0
         self._shown_seq = 0
@@ -207,17 +214,25 @@ class Bridge:
     def send_frame(self, frame: Frame) -> int:
         """Send a frame; returns its sequence number, for :meth:`wait_shown`."""
         pixels = codec.scaled(frame, self.brightness)
-        with self._lock:
-            hello = self.hello
-            if hello is not None and hello.led_count != len(pixels):
-                pixels = (pixels + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
-            self._frame_seq += 1
-            seq = self._frame_seq
-            self._frame = pixels
-            port = self._port if self._linked else None
-        if port is not None and pixels:
-            self._send(port, codec.ShowFrame(seq, pixels))
+        with self._write_lock:
+            with self._lock:
+                self._frame_seq += 1
+                seq = self._frame_seq
+                self._frame = pixels
+                port = self._port if self._linked else None
+            if port is not None:
+                self._send_frame(port)
         return seq
+
+    def _send_frame(self, port: SerialPort) -> None:
+        """(Again) the current frame, fitted to the Pico's ring."""
+        with self._write_lock:
+            with self._lock:
+                frame, seq, hello = self._frame, self._frame_seq, self.hello
+            if frame is None or hello is None or hello.led_count == 0:
+                return
+            pixels = (frame + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
+            self._send(port, codec.ShowFrame(seq, pixels))
 
     # --- the thread -------------------------------------------------------------------
 
@@ -249,10 +264,17 @@ class Bridge:
 
     def _try_open(self, path: str) -> SerialPort | None:
         try:
-            return self._open_port(path)
+            port = self._open_port(path)
         except OSError as error:
-            log.info("bridge: cannot open %s: %s", path, error)
+            self.stats.open_failures += 1
+            self._complain(f"cannot open {path}: {error}")
             return None
+        return port
+
+    def _complain(self, problem: str, level: int = logging.WARNING) -> None:
+        """Log a problem once, not at every retry (the screen shows the link as down)."""
+        log.log(logging.DEBUG if problem == self._problem else level, "bridge: %s", problem)
+        self._problem = problem
 
     def _session(self, port: SerialPort) -> None:
         splitter = codec.LineSplitter()
@@ -266,7 +288,7 @@ class Bridge:
             if not self._linked:
                 if now >= deadline:
                     self.stats.hello_timeouts += 1
-                    log.warning("bridge: no HELLO from the Pico within %.1f s", self.hello_timeout)
+                    self._complain(f"no HELLO from the Pico within {self.hello_timeout:.1f} s")
                     return
                 if now >= next_hi:
                     self._send(port, codec.Hi())
@@ -341,13 +363,13 @@ class Bridge:
 
     def _on_hello(self, port: SerialPort, hello: codec.Hello) -> None:
         if hello.protocol != codec.PROTOCOL_VERSION:
-            log.error(
-                "bridge: the Pico speaks protocol %d, this companion speaks %d: "
-                "copy firmware/ from this version to the Pico",
-                hello.protocol,
-                codec.PROTOCOL_VERSION,
+            self._complain(
+                f"the Pico speaks protocol {hello.protocol}, this companion speaks "
+                f"{codec.PROTOCOL_VERSION}: copy firmware/ of this version to the Pico",
+                logging.ERROR,
             )
             return
+        self._problem = None
         if hello.boot_id != self._boot_id:
             # A new power-up: its sequence numbers start again at 1. The first boot we
             # meet may hold events from before we started: take whatever it still has.
@@ -364,13 +386,9 @@ class Bridge:
             self.hello = hello
             self._linked = True
             self.stats.connects += 1
-            frame, seq = self._frame, self._frame_seq
             self._changed.notify_all()
         self._send(port, codec.Resend(0 if self._last_seq is None else self._last_seq + 1))
-        if frame is not None:
-            pixels = (frame + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
-            if pixels:
-                self._send(port, codec.ShowFrame(seq, pixels))
+        self._send_frame(port)
         if not was_linked:
             log.info("bridge: linked to the Pico (firmware %s)", hello.firmware)
             self._tell_link(True)

@@ -157,13 +157,19 @@ class VirtualDisc:
         self._running = running
         self._moved = 0
         self._seen = 0
+        self._reads = 0  # since power-up: the first read is the firmware's starting point
         self._changed = threading.Condition()
 
+    def powered_up(self) -> None:
+        with self._changed:
+            self._reads = 0
+
     def turn(self, steps: int) -> None:
-        """Turn the disc ``steps`` sectors (negative: back)."""
+        """Turn the disc ``steps`` sectors (negative: back), once the firmware is running."""
         sequence = CLOCKWISE if steps > 0 else BACKWARDS
         for _ in range(abs(steps)):
             with self._changed:
+                self._changed.wait_for(self._booted, 5.0)
                 for a, b in sequence:
                     self._decoder.feed(a, b)
                 self._moved += 1
@@ -172,11 +178,15 @@ class VirtualDisc:
     def _looked_at(self) -> bool:
         return self._seen >= self._moved or not self._running()
 
+    def _booted(self) -> bool:
+        return self._reads > 0 or not self._running()
+
     @property
     def position(self) -> int:
         """Read by the firmware's encoder."""
         with self._changed:
             self._seen = self._moved
+            self._reads += 1
             self._changed.notify_all()
             return int(self._decoder.position)
 
@@ -209,7 +219,11 @@ class VirtualPico:
         led_count: int = 24,
         buttons: Mapping[str, str] | None = None,
         settings: Mapping[str, Any] | None = None,
+        by_id: str | Path | None = None,
     ) -> None:
+        """``by_id``: keep a symlink there to the current pty while plugged in, as udev keeps
+        ``/dev/serial/by-id/...`` (a replug gets a new pty; the link's name stays)."""
+        self.by_id = Path(by_id) if by_id is not None else None
         defaults = _firmware_module("settings")
         values = {key: getattr(defaults, key) for key in dir(defaults) if key.isupper()}
         values["LED_COUNT"] = led_count
@@ -232,11 +246,12 @@ class VirtualPico:
 
     def start(self) -> str:
         """Plug in and power up; returns the pty path."""
-        path = self.cdc.path or self.cdc.plug()
+        path = self.cdc.path or self.replug()
         self._power_up()
         return path
 
     def _power_up(self) -> None:
+        self.disc.powered_up()
         self._power.set()
         self.boots += 1
         self._thread = threading.Thread(target=self._firmware, name="virtual-pico", daemon=True)
@@ -247,7 +262,7 @@ class VirtualPico:
         if self._thread is not None:
             self._thread.join(timeout=2.0)
             self._thread = None
-        self.cdc.unplug()
+        self.unplug()
 
     def reset(self) -> None:
         """A power cycle: the firmware starts again (new boot id, empty queue)."""
@@ -258,10 +273,19 @@ class VirtualPico:
 
     def unplug(self) -> None:
         """Pull the USB data link; the Pico keeps running (and counting the disc)."""
+        if self.by_id is not None:
+            self.by_id.unlink(missing_ok=True)
         self.cdc.unplug()
 
     def replug(self) -> str:
-        return self.cdc.plug()
+        """Plug the USB data link back in: a new pty (and the ``by_id`` link to it)."""
+        path = self.cdc.plug()
+        if self.by_id is not None:
+            fresh = self.by_id.with_name(self.by_id.name + ".new")
+            fresh.unlink(missing_ok=True)
+            fresh.symlink_to(path)
+            fresh.replace(self.by_id)
+        return path
 
     def turn(self, steps: int = 1) -> None:
         self.disc.turn(steps)
@@ -402,7 +426,7 @@ def main(argv: list[str]) -> int:
         default="",
         help="buttons on the Pico, e.g. next,undo,menu (wired to GP6, GP7, ...)",
     )
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv[1:] if argv[:1] == ["--"] else argv)
     names = [name for name in args.buttons.split(",") if name]
     buttons = {name: f"GP{6 + index}" for index, name in enumerate(names)}
     try:

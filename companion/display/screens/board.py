@@ -308,7 +308,7 @@ def wound_pips(painter: Painter, layout: Layout, box: pygame.Rect, creature: JSO
         return
     # One pip size for every creature (up to 6 fit), so rows compare at a glance.
     size = min(box.height * 0.7, box.width / max(vitality, 6) * 0.8)
-    if size < layout.px(4):
+    if size < layout.px(8):  # pips too small to count from across the table: a numeral
         painter.text(
             box,
             f"{wounds}/{vitality}",

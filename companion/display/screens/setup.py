@@ -175,7 +175,8 @@ def army(painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame
         note = text("ui.setup.all_classes", language)
     else:
         named = ", ".join(name_of("class", klass, language) for klass in missing)
-        note = text("ui.setup.missing", language, classes=named)
+        penalty = text("ui.setup.penalty", language, damage=CLASS_PENALTY * len(missing))
+        note = f"{text('ui.setup.missing', language, classes=named)} · {penalty}"
     painter.text(
         footer,
         note,
