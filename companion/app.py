@@ -32,6 +32,7 @@ from companion.i18n import text
 from companion.input_timing import InputTiming
 from companion.journal import Journal, JournalError
 from companion.leds import FPS, LedStyle, Overlay, frame, is_animated, limit_current, to_physical
+from companion.rules.base import Prompt
 from companion.table import Table
 
 log = logging.getLogger("companion.app")
@@ -114,6 +115,7 @@ class App:
         self._view: dict[str, Any] = {}
         self._changed_at = clock()
         self._prompt_key: tuple[int | None, str] = (None, "")
+        self._prompt = Prompt(None, "", "")
         self._watch(table)
 
     # --- what a screen reads --------------------------------------------------------------
@@ -141,6 +143,13 @@ class App:
             return None
         key, fields = self.ui.notice
         return text(key, self.ui.language, **fields)
+
+    def hardware_notes(self) -> list[str]:
+        """One line per part that failed its start-up check and runs as a fake."""
+        return [
+            text("hardware.adapter_replaced", self.ui.language, port=port)
+            for port in self.adapters.replaced
+        ]
 
     def on_change(self, callback: ChangeListener) -> None:
         """``callback(app)`` on the loop thread after anything a screen shows has changed."""
@@ -245,7 +254,7 @@ class App:
 
     def _watch_view(self, table: Table) -> None:
         self._view = table.view()
-        prompt = table.prompt()
+        self._prompt = prompt = table.prompt()
         self._prompt_key = (prompt.seat, prompt.kind)
         self._changed_at = self.clock()
 
@@ -277,7 +286,11 @@ class App:
                 listener(self)
 
     def _overlay(self) -> Overlay:
-        return Overlay(confirming=self.ui.pending is not None, changed_at=self._changed_at)
+        ui, choices = self.ui, self._prompt.choices
+        chosen = choices[ui.cursor] if 0 <= ui.cursor < len(choices) and not ui.menu_open else None
+        return Overlay(
+            confirming=ui.pending is not None, changed_at=self._changed_at, choice=chosen
+        )
 
     def render(self, now: float, force: bool = False) -> None:
         """Compute the ring's frame; write it (one show) only if it differs."""

@@ -242,23 +242,31 @@ def _walk(schema: Any, data: Any, path: Path_, problems: list[tuple[Path_, str]]
         _walk(schema[key], value, (*path, key), problems)
 
 
+def _section(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """A mapping from the settings, or {} where the file put something else (reported)."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[Path_, Any]]:
     used: list[tuple[Path_, Any]] = []
-    buttons = data.get("buttons") or {}
+    buttons = _section(data, "buttons")
     if buttons.get("enabled", True):
-        for name, value in (buttons.get("pins") or {}).items():
-            if isinstance(value, dict):
-                used += [(("buttons", "pins", name, c), p) for c, p in value.items()]
-            elif value is not None:
+        for name, value in _section(buttons, "pins").items():
+            if name in SEAT_KEYS and isinstance(value, dict):  # unknown keys: reported already
+                used += [
+                    (("buttons", "pins", name, c), value[c]) for c in value if c in SEAT_SCHEMA
+                ]
+            elif name in ("next", "undo", "menu"):
                 used.append((("buttons", "pins", name), value))
-    disc = data.get("disc") or {}
+    disc = _section(data, "disc")
     if disc.get("source") == "gpio":
         used += [(("disc", key), disc.get(key)) for key in ("pin_a", "pin_b")]
-    leds = data.get("leds") or {}
+    leds = _section(data, "leds")
     if leds.get("driver") in LED_PINS:
         used.append((("leds", "driver"), LED_PINS[leds["driver"]]))
-    buzzer = data.get("buzzer") or {}
-    if buzzer.get("enabled"):
+    buzzer = _section(data, "buzzer")
+    if buzzer.get("enabled") is True:
         used.append((("buzzer", "pin"), buzzer.get("pin")))
     return [(path, pin) for path, pin in used if _gpio(pin) is None]
 
@@ -276,11 +284,10 @@ def _cross_checks(
         if here not in written and other in written:
             here, other = other, here
         problems.append((here, f"GPIO {pin} is used twice: also by {dotted(other)}"))
-    leds = data.get("leds") or {}
-    count = leds.get("count")
-    if isinstance(count, int) and count % 6:
+    count = _section(data, "leds").get("count")
+    if isinstance(count, int) and not isinstance(count, bool) and count % 6:
         problems.append((("leds", "count"), f"{count} LEDs: the count must be a multiple of 6"))
-    game = data.get("game") or {}
+    game = _section(data, "game")
     if isinstance(game.get("name"), str):
         problems.extend(_game_problems(game))
 
@@ -305,8 +312,7 @@ def validate(user: Source, defaults: Source | None = None) -> dict[str, Any]:
         raise ConfigError([f"{user.where(())}: a config is a mapping of settings"])
     _walk(SCHEMA, user.data, (), problems)
     merged: dict[str, Any] = _merge(defaults.data, user.data)
-    if not problems:
-        _cross_checks(merged, user.lines, problems)
+    _cross_checks(merged, user.lines, problems)
     if problems:
         ordered = sorted(problems, key=lambda item: user.lines.get(item[0], 0))
         raise ConfigError([f"{user.where(p)}: {dotted(p)}: {why}" for p, why in ordered])

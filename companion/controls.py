@@ -70,8 +70,8 @@ class Controls:
 
     def gesture(self, gesture: Gesture, now: float) -> Outcome:
         name = gesture.button
-        if name.startswith("seat") and "." in name:
-            seat_text, colour = name.split(".", 1)
+        seat_text, _, colour = name.partition(".")
+        if seat_text.startswith("seat") and seat_text[4:].isdigit() and colour in NAVIGATION:
             return self._seat_button(int(seat_text[4:]), colour, gesture.kind, now)
         handler = {"next": self._next, "undo": self._undo, "menu": self._menu}.get(name)
         if handler is None:

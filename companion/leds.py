@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 RGB = tuple[int, int, int]
@@ -50,7 +50,7 @@ class Overlay:
 
     confirming: bool = False
     changed_at: float = 0.0  # when the table last changed (reveal animations count from it)
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    choice: Mapping[str, Any] | None = None  # the action under the cursor, not yet chosen
 
 
 Renderer = Callable[[Mapping[str, Any], float, LedStyle, Overlay], list[RGB]]
@@ -92,11 +92,34 @@ def _bestiary(view: Mapping[str, Any], now: float, style: LedStyle, ui: Overlay)
     sun_lit = not ui.confirming or blink_on(now, 3.0)
     for i in range(per):
         frame[(sun - 1) * per + i] = style.sun if sun_lit else OFF
+    ghost = _support_preview(view, ui.choice)
     for entry in (view.get("sigil") or {}).get("sectors", []):
         sector = int(entry["sector"])
-        tokens = entry.get("tokens", [])
+        tokens = list(entry.get("tokens", []))
+        if ghost and ghost["sector"] == sector and blink_on(now, 2.0):
+            tokens.append(ghost)
         _tokens_in_sector(frame, sector, tokens=tokens, period=period, now=now, style=style)
     return frame
+
+
+def _support_preview(
+    view: Mapping[str, Any], choice: Mapping[str, Any] | None
+) -> dict[str, Any] | None:
+    """Where a support ability under the cursor would put its token: it blinks there."""
+    if not choice or choice.get("do") != "support":
+        return None
+    period = int(view.get("period") or 0)
+    for seat in view.get("seats", []):
+        for creature in seat.get("creatures", []):
+            if creature.get("id") != choice.get("creature"):
+                continue
+            for ability in creature.get("abilities", []):
+                prep = ability.get("prep")
+                if ability.get("id") == choice.get("ability") and isinstance(prep, int):
+                    returns = period + max(1, min(SECTORS, prep))
+                    sector = (returns - 1) % SECTORS + 1
+                    return {"owner": seat["seat"], "returns_at_period": returns, "sector": sector}
+    return None
 
 
 def _tokens_in_sector(
@@ -136,7 +159,7 @@ def _tokens_in_sector(
 
 
 def _bestiary_animated(view: Mapping[str, Any], ui: Overlay, now: float) -> bool:
-    if view.get("winner") or ui.confirming:
+    if view.get("winner") or ui.confirming or _support_preview(view, ui.choice):
         return True
     period = int(view.get("period") or 0)
     return any(int(t["returns_at_period"]) == period + 1 for t in view.get("tokens", []))

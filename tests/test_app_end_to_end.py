@@ -17,7 +17,9 @@ import pytest
 
 from companion.app import App, build_app
 from companion.config import Config, load
+from companion.hardware import pixels
 from companion.hardware.factory import open_adapters
+from companion.hardware.fakes import FakeLedRing
 from companion.hardware.gpio import GpioBuzzer
 from companion.hardware.mock import mock_pins
 from companion.hardware.pixels import PixelRing, RecordingStrip
@@ -236,6 +238,29 @@ def test_a_failing_adapter_is_replaced_by_its_fake_with_a_warning(
     try:
         assert app.adapters.replaced == ["leds"]
         assert "leds: cannot start, using the on-screen fake instead" in caplog.text
+        assert app.hardware_notes() == ["leds: not found, running without it."]
         assert app.adapters.sensor_present
     finally:
         app.close()
+
+
+def test_a_ring_that_fails_its_first_write_is_replaced(
+    pins: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PWM without root fails on the first write, not on opening: the start-up check writes."""
+
+    class NoRoot(RecordingStrip):
+        def _transmit(self, buffer: bytearray) -> None:
+            raise PermissionError("ws2811_init failed: run as root")
+
+    monkeypatch.setattr(pixels, "open_strip", lambda *args: NoRoot(24))
+    path = tmp_path / "pwm.yaml"
+    path.write_text("leds:\n  driver: pwm\n", encoding="utf-8")
+    adapters = open_adapters(load(path), fakes=False, strict=False)
+    try:
+        assert adapters.replaced == ["leds"]
+        assert isinstance(adapters.ring, FakeLedRing)
+    finally:
+        for port in (adapters.buttons, adapters.disc, adapters.buzzer):
+            assert port is not None
+            port.close()

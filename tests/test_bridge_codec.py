@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -138,3 +139,14 @@ def test_the_line_splitter_takes_any_chunks(chunks: list[bytes]) -> None:
 def test_colours_are_clamped_and_scaled() -> None:
     assert codec.scaled([(300, -5, 100)], 0.5) == ((128, 0, 50),)
     assert codec.scaled([(10, 20, 30)], 1.0) == ((10, 20, 30),)
+
+
+def test_every_line_quoted_in_the_firmware_docs_is_valid() -> None:
+    kinds = "|".join(sorted(codec.KINDS, key=len, reverse=True))
+    pattern = re.compile(rf"\b(?:{kinds})(?: [A-Za-z0-9.+\-_]+)*\*[0-9A-F]{{4}}\b")
+    quoted = []
+    for name in ("PROTOCOL.md", "README.md"):
+        quoted += pattern.findall((FIRMWARE / name).read_text(encoding="utf-8"))
+    assert len(quoted) >= 20
+    rejected = [line for line in quoted if isinstance(codec.decode(line.encode()), codec.Rejected)]
+    assert rejected == []

@@ -186,6 +186,22 @@ def test_while_the_link_is_down_the_app_is_told_and_the_frame_follows_on_replug(
     assert pico.ring.wait_for(frame, WAIT)
 
 
+def test_the_ring_ends_on_the_newest_frame_whatever_the_replugs(
+    pico: VirtualPico, bridge: Bridge
+) -> None:
+    bridge.disc.start(Inbox().step)
+    assert bridge.wait_linked(WAIT)
+    frames = [[(level, 255 - level, 7)] * 24 for level in range(60)]
+    for index, frame in enumerate(frames):
+        bridge.ring.show(frame)  # the app's thread, racing the handshake's resend
+        if index % 20 == 10:
+            pico.unplug()
+            pico.replug()
+    assert pico.ring.wait_for(frames[-1], WAIT)
+    assert bridge.wait_linked(WAIT)
+    assert pico.ring.pixels == frames[-1]
+
+
 def test_a_pico_that_restarts_counts_again_from_one_and_gets_the_frame_back(
     pico: VirtualPico, bridge: Bridge
 ) -> None:

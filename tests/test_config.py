@@ -59,10 +59,11 @@ def test_a_file_changes_only_what_it_names(tmp_path: Path) -> None:
 
 def test_every_problem_is_reported_at_once_with_its_line(tmp_path: Path) -> None:
     path = write(tmp_path, BAD)
-    found = problems(path)
-    assert found == [
+    assert problems(path) == [
         f"{path}:5: buttons.pins.seat1.yelow: unknown key (did you mean 'yellow'?)",
+        f"{path}:6: buttons.pins.next: GPIO 23 is used twice: also by disc.pin_a",
         f"{path}:7: buttons.pins.undo: not a GPIO: a BCM GPIO number is 0 to 27, not 40",
+        f"{path}:9: leds.count: 25 LEDs: the count must be a multiple of 6",
         f"{path}:10: leds.brightnes: unknown key (did you mean 'brightness'?)",
         f"{path}:11: leds.max_brightness: out of range: 0.0 to 1.0, not 1.5",
     ]
@@ -114,7 +115,7 @@ def test_check_config_exits_0_or_2(tmp_path: Path, capsys: pytest.CaptureFixture
     bad = write(tmp_path, BAD)
     assert cli.main(["check-config", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert "4 problems" in err and "Traceback" not in err
+    assert "6 problems" in err and "Traceback" not in err
     assert check_main([str(tmp_path / "missing.yaml")]) == 2
     assert "cannot read: No such file or directory" in capsys.readouterr().err
 
@@ -122,3 +123,10 @@ def test_check_config_exits_0_or_2(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_the_shipped_defaults_pass_their_own_check() -> None:
     defaults = Path(__file__).resolve().parent.parent / "companion" / "default_config.yaml"
     assert check_main([str(defaults)]) == 0
+
+
+def test_a_section_of_the_wrong_shape_does_not_hide_the_other_problems(tmp_path: Path) -> None:
+    path = write(tmp_path, "buttons: 3\nleds:\n  count: true\nbuzzer:\n  pin: 24\n")
+    found = problems(path)
+    assert [line.split(": ")[1] for line in found] == ["buttons", "leds.count", "buzzer.pin"]
+    assert found[2].endswith("GPIO 24 is used twice: also by disc.pin_b")

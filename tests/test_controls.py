@@ -329,3 +329,12 @@ def test_no_wobble_of_the_disc_turns_more_than_the_rules_expect(
     assert len(turns) == (1 if reached >= 1 else 0)
     OPEN.remove(d.app)
     d.app.close()
+
+
+@pytest.mark.parametrize("name", ["seat1.green", "seatX.red", "pause"])
+def test_a_button_the_panel_does_not_have_is_a_no(tmp_path: Path, name: str) -> None:
+    d = in_support(tmp_path)
+    head = d.app.table.head
+    d.tap(name)
+    assert cues(d)[-1] == "no" and d.app.table.head == head
+    assert d.app.notice() == f"The button '{name}' has no meaning here."

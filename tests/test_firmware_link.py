@@ -6,6 +6,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 
 from sigil_bridge import protocol
@@ -98,3 +101,15 @@ def test_only_the_newest_led_frame_is_shown() -> None:
     host(link, "LED", 2, ((4, 5, 6),))
     assert link.take_frame() == (2, ((4, 5, 6),))
     assert link.take_frame() is None
+
+
+@given(st.lists(st.binary(max_size=200), max_size=20))
+def test_no_line_from_the_pi_breaks_the_link(lines: list[bytes]) -> None:
+    link = linked_pico()
+    for now, line in enumerate(lines):
+        link.receive(line, now)
+    answers = [protocol.decode(line[:-1]) for line in link.take_output()]
+    assert all(answer[0] in ("ERR", "HELLO", "EV", "GAP", "HB", "OK") for answer in answers)
+    link.disc_step(1, len(lines))
+    host(link, "HI", 1, now=len(lines))
+    assert ("EV", 1, "DISC", 1) in host(link, "RESEND", 0, now=len(lines))

@@ -3,6 +3,7 @@ TonalBuzzer objects on mock pins."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -117,4 +118,19 @@ def test_the_buzzer_is_silent_after_a_cue_and_refuses_unknown_cues(pins: Any) ->
     assert buzzer.played == ["no"]
     with pytest.raises(ValueError, match="unknown cue"):
         buzzer.play("fanfare")
+    buzzer.close()
+
+
+def test_cues_that_pile_up_are_dropped_for_the_newest(pins: Any) -> None:
+    """A cue heard late misleads: while one plays, only the weightiest waiting one follows."""
+    buzzer = GpioBuzzer(13)
+    buzzer.play("your_turn")
+    deadline = time.monotonic() + 2
+    while buzzer.playing != "your_turn":
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    for cue in ("no", "tokens_return", "your_turn", "no"):
+        buzzer.play(cue)
+    assert buzzer.wait_idle()
+    assert buzzer.played == ["your_turn", "tokens_return"]
     buzzer.close()

@@ -130,7 +130,7 @@ class Bridge:
         self._boot_id: str | None = None
         self._last_seq: int | None = None
         self._resend_asked: tuple[int, float] | None = None
-        self._problem: str | None = None
+        self._said: set[str] = set()  # problems logged since the last link
         self._frame: tuple[codec.RGB, ...] | None = None
         self._frame_seq = 0
         self._shown_seq = 0
@@ -272,9 +272,10 @@ class Bridge:
         return port
 
     def _complain(self, problem: str, level: int = logging.WARNING) -> None:
-        """Log a problem once, not at every retry (the screen shows the link as down)."""
-        log.log(logging.DEBUG if problem == self._problem else level, "bridge: %s", problem)
-        self._problem = problem
+        """Log a problem once until the next link, not at every retry (the screen shows the
+        link as down meanwhile)."""
+        log.log(logging.DEBUG if problem in self._said else level, "bridge: %s", problem)
+        self._said.add(problem)
 
     def _session(self, port: SerialPort) -> None:
         splitter = codec.LineSplitter()
@@ -369,7 +370,7 @@ class Bridge:
                 logging.ERROR,
             )
             return
-        self._problem = None
+        self._said.clear()
         if hello.boot_id != self._boot_id:
             # A new power-up: its sequence numbers start again at 1. The first boot we
             # meet may hold events from before we started: take whatever it still has.

@@ -23,6 +23,8 @@ CUES: dict[str, tuple[Note, ...]] = {
 }
 
 CUE_NAMES = tuple(CUES)
+# Which cue wins when several wait: the game's end over the vote over the sigil over turns.
+CUE_RANK = {"no": 0, "your_turn": 1, "tokens_return": 2, "vote_complete": 3, "victory": 4}
 
 
 def duration(cue: str) -> float:

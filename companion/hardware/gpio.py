@@ -14,7 +14,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from companion.hardware.cues import CUES
+from companion.hardware.cues import CUE_RANK, CUES
 from companion.hardware.ports import EdgeCallback, StepCallback
 
 
@@ -82,8 +82,8 @@ class GpioDiscSensor:
 
 
 class GpioBuzzer:
-    """A piezo through gpiozero's ``TonalBuzzer``; cues play on a worker thread, the newest
-    waiting one after the one playing (older waiting ones are dropped: a late cue misleads)."""
+    """A piezo through gpiozero's ``TonalBuzzer``. Cues play on a worker thread; of those
+    that pile up meanwhile only the most important follows (a late cue misleads)."""
 
     def __init__(self, pin: int, mid_tone: str = "A5") -> None:
         from gpiozero import TonalBuzzer  # noqa: PLC0415 (lazy)
@@ -93,8 +93,8 @@ class GpioBuzzer:
         self._buzzer: Any = TonalBuzzer(pin, mid_tone=Tone(mid_tone), octaves=1)
         self._queue: queue.Queue[str | None] = queue.Queue()
         self.played: list[str] = []
-        self._idle = threading.Event()
-        self._idle.set()
+        self.playing: str | None = None
+        self._taken = 0  # cues taken off the queue (played or dropped) and not yet done
         self._closing = threading.Event()
         self._worker = threading.Thread(target=self._play_all, name="buzzer", daemon=True)
         self._worker.start()
@@ -102,11 +102,13 @@ class GpioBuzzer:
     def play(self, cue: str) -> None:
         if cue not in CUES:
             raise ValueError(f"unknown cue '{cue}'")
-        self._idle.clear()
         self._queue.put(cue)
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
-        return self._idle.wait(timeout)
+        """Wait until every cue asked for has been played or dropped."""
+        done = self._queue.all_tasks_done
+        with done:
+            return done.wait_for(lambda: self._queue.unfinished_tasks == 0, timeout)
 
     def _play_all(self) -> None:
         while (cue := self._latest(self._queue.get())) is not None:
@@ -119,13 +121,20 @@ class GpioBuzzer:
                     break
             self._buzzer.stop()
             self.played.append(cue)
-            if self._queue.empty():
-                self._idle.set()
+            self.playing = None
+            for _ in range(self._taken):
+                self._queue.task_done()
 
     def _latest(self, cue: str | None) -> str | None:
-        """Cues that piled up while one played are stale: only the newest is worth hearing."""
+        """Cues that piled up while one played are stale: only the most important (the
+        newest among equals) is worth hearing."""
+        self._taken = 1
         while cue is not None and not self._queue.empty():
-            cue = self._queue.get()
+            waiting = self._queue.get()
+            self._taken += 1
+            if waiting is None or CUE_RANK[waiting] >= CUE_RANK[cue]:
+                cue = waiting
+        self.playing = cue
         return cue
 
     def _clamped(self, note: str) -> Any:
