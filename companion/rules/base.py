@@ -104,6 +104,20 @@ def did_you_mean(word: str, options: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+H = TypeVar("H")
+
+
+def handler_for(handlers: Mapping[str, H], action: Any) -> H:
+    """The handler an action's ``do`` names, or an IllegalAction suggesting the nearest."""
+    if not isinstance(action, Mapping):
+        raise IllegalAction("an action is a mapping with a 'do' key")
+    kind = action.get("do")
+    handler = handlers.get(str(kind))
+    if handler is None:
+        raise IllegalAction(f"unknown action '{kind}'{did_you_mean(str(kind), handlers)}")
+    return handler
+
+
 def check_fields(
     where: str,
     given: Mapping[str, Any],

@@ -21,6 +21,7 @@ from companion.rules.base import (
     as_list,
     check_fields,
     did_you_mean,
+    handler_for,
     pick,
     require,
     seat_of,
@@ -517,12 +518,7 @@ HANDLERS: dict[str, Handler] = {
 
 
 def step(state: State, action: Action) -> State:
-    if not isinstance(action, Mapping):
-        raise IllegalAction("an action is a mapping with a 'do' key")
-    kind = action.get("do")
-    handler = HANDLERS.get(str(kind))
-    if handler is None:
-        raise IllegalAction(f"unknown action '{kind}'{did_you_mean(str(kind), HANDLERS)}")
+    handler = handler_for(HANDLERS, action)
     if state.stage == STAGE_OVER:
         raise IllegalAction(f"the game is over: {state.seats.name(state.winner or 1)} won")
     return handler(state.evolve(events=()), action)

@@ -21,6 +21,7 @@ from companion.rules.base import (
     as_list,
     check_fields,
     did_you_mean,
+    handler_for,
     pick,
     require,
     seat_of,
@@ -622,12 +623,7 @@ HANDLERS: dict[str, Handler] = {
 
 
 def step(state: State, action: Action) -> State:
-    if not isinstance(action, Mapping):
-        raise IllegalAction("an action is a mapping with a 'do' key")
-    kind = action.get("do")
-    handler = HANDLERS.get(str(kind))
-    if handler is None:
-        raise IllegalAction(f"unknown action '{kind}'{did_you_mean(str(kind), HANDLERS)}")
+    handler = handler_for(HANDLERS, action)
     if state.stage == STAGE_OVER:
         names = " and ".join(state.seats.name(seat) for seat in state.winners)
         raise IllegalAction(f"the game is over: {names} won")
