@@ -131,6 +131,8 @@ def main() -> int:
     args = parser.parse_args()
     config = load(None)  # the shipped defaults: 30 ms debounce, 24 LEDs
     config.data["leds"]["driver"] = "none"  # the recording strip takes the ring's place
+    # The cursor preview blinks a token on its own: its frames would pass for the press's.
+    config.data["leds"]["preview"] = False
     with tempfile.TemporaryDirectory() as folder:
         journal = ":memory:" if args.memory else str(Path(folder) / "bench.sqlite")
         timings, bare = measure(config, args.presses, journal)

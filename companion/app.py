@@ -288,6 +288,8 @@ class App:
     def _overlay(self) -> Overlay:
         ui, choices = self.ui, self._prompt.choices
         chosen = choices[ui.cursor] if 0 <= ui.cursor < len(choices) and not ui.menu_open else None
+        if not self.config["leds"]["preview"]:
+            chosen = None
         return Overlay(
             confirming=ui.pending is not None, changed_at=self._changed_at, choice=chosen
         )
@@ -329,6 +331,12 @@ def build_app(
     return App(table, chosen, config, clock=clock)
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    """SIGTERM as Ctrl-C. A handler must not take the queue's lock (the loop may hold it
+    at that moment), so it raises instead of posting a Stop."""
+    raise KeyboardInterrupt
+
+
 def run_main(argv: list[str]) -> int:
     """``companion run [--config FILE] [--strict] [--fakes] [--journal FILE]``."""
     parser = argparse.ArgumentParser(prog="companion run")
@@ -351,12 +359,14 @@ def run_main(argv: list[str]) -> int:
     except JournalError as error:
         print(f"companion: {error}", file=sys.stderr)
         return 4
-    signal.signal(signal.SIGTERM, lambda *_: app.stop())  # systemd stops with SIGTERM
-    log.info("%s, game %s: running (Ctrl-C stops)", app.table.game, app.table.record.id)
     try:
+        signal.signal(signal.SIGTERM, _interrupt)  # systemd stops with SIGTERM
+        log.info("%s, game %s: running (Ctrl-C stops)", app.table.game, app.table.record.id)
         app.run()
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the close
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         app.close()
     return 0

@@ -145,6 +145,7 @@ SCHEMA: dict[str, Any] = {
         "offset": _int(0, 599),
         "reverse": _bool,
         "seat_colours": _colours,
+        "preview": _bool,
     },
     "buzzer": {"enabled": _bool, "pin": _gpio, "mid_tone": _text},
     "bridge": {"port": _text},

@@ -14,7 +14,7 @@ sector boundary (+1 -1 +1) never counts twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.input_timing import DOUBLE, HOLD, PRESS, Gesture
@@ -41,7 +41,6 @@ class UiState:
     language: str = "en"
     disc_position: int = 0  # net steps the sensor has reported
     disc_offset: int = 0  # disc_position - period when the two last agreed
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -101,11 +101,10 @@ def test_yaml_syntax_and_repeated_keys(tmp_path: Path) -> None:
 
 def test_wrong_types_are_named(tmp_path: Path) -> None:
     path = write(tmp_path, "leds: 24\nbuzzer:\n  enabled: yes please\n")
-    assert problems(path) == [
-        f"{path}:1: leds: a mapping of driver, count, order, brightness, max_brightness, "
-        "max_milliamps, offset, reverse, seat_colours, not 24",
-        f"{path}:3: buzzer.enabled: true or false, not 'yes please'",
-    ]
+    leds, buzzer = problems(path)
+    assert leds.startswith(f"{path}:1: leds: a mapping of driver, count, order, brightness")
+    assert leds.endswith(", not 24")
+    assert buzzer == f"{path}:3: buzzer.enabled: true or false, not 'yes please'"
 
 
 def test_check_config_exits_0_or_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

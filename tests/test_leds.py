@@ -116,3 +116,14 @@ def test_a_ring_that_is_not_six_sectors_is_refused() -> None:
 
 def test_an_unknown_game_shows_a_dark_ring() -> None:
     assert frame({"game": "talisman"}, 0.0, STYLE) == [OFF] * 24
+
+
+def test_a_support_ability_under_the_cursor_blinks_where_its_token_would_go() -> None:
+    view = played(DUEL_SETUP + TO_SUPPORT)
+    cursor_on = Overlay(choice=STONE_SKIN)  # prep 2 in period 1: sector 3
+    assert is_animated(view, cursor_on)
+    seen = {sector(frame(view, t / 8, STYLE, cursor_on), 3)[0] for t in range(8)}
+    assert seen == {SEAT1, OFF}
+    end_phase = Overlay(choice={"do": "end_phase"})
+    assert not is_animated(view, end_phase)
+    assert frame(view, 0.0, STYLE, end_phase) == frame(view, 0.0, STYLE)
