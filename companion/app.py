@@ -359,8 +359,11 @@ def run_main(argv: list[str]) -> int:
     except JournalError as error:
         print(f"companion: {error}", file=sys.stderr)
         return 4
+    from companion.display.screen import attach  # noqa: PLC0415 (pygame loads only here)
+
     try:
         signal.signal(signal.SIGTERM, _interrupt)  # systemd stops with SIGTERM
+        attach(app)  # logs and carries on when there is no display
         log.info("%s, game %s: running (Ctrl-C stops)", app.table.game, app.table.record.id)
         app.run()
     except KeyboardInterrupt:

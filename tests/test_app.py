@@ -154,11 +154,18 @@ def test_companion_run_starts_and_stops_cleanly_on_sigterm(tmp_path: Path) -> No
         env={**os.environ, "PYTHONWARNINGS": "error"},
     )
     assert process.stderr is not None
-    with process, process.stderr:
-        line = process.stderr.readline()
+    try:
+        lines = []
+        while not lines or "running" not in lines[-1]:
+            lines.append(process.stderr.readline())
+            assert lines[-1], f"companion run ended early: {lines}"
         process.send_signal(signal.SIGTERM)
         assert process.wait(5) == 0
-    assert "bestiary, game 1: running" in line
+    finally:
+        process.kill()
+        process.wait()
+        process.stderr.close()
+    assert "bestiary, game 1: running" in lines[-1]
     assert journal.exists()
 
 

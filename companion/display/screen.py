@@ -49,6 +49,9 @@ class ScreenOutput:
 def attach(app: Any, size: tuple[int, int] | None = None) -> ScreenOutput | None:
     """Open the display and draw the app on it; None (logged) when there is no display."""
     desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    # SDL would take SIGINT and SIGTERM for itself (as a quit event nobody reads here);
+    # the app handles them.
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
     try:
         pygame.display.init()
         if desktop or not sys.platform.startswith("linux"):
