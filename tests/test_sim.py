@@ -196,3 +196,36 @@ def test_without_a_display_the_simulator_says_so_and_runs(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert text("ui.sim.headless", "en") in result.stderr
+
+
+def test_sim_with_the_virtual_pico_turns_the_period_from_its_disc(tmp_path):
+    """`companion sim --bridge virtual`: the Right key turns the magnets of a virtual Pico
+    (the firmware's own loop on a pty); the step comes back over the serial link, the
+    period advances, and the frame the Pico's strip shows lights the new sun sector."""
+    from companion.display.sim import _configured, build_parser  # noqa: PLC0415
+
+    config = _configured(build_parser().parse_args(["--bridge", "virtual"]))
+    app = build_app(config, fakes=False, journal_path=tmp_path / "journal.sqlite")
+    window, headless = open_window((480 + 260, 420), True, "en")
+    sim = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.start()
+    try:
+        pico = sim.virtual_pico
+        assert pico is not None and sim.disc is pico
+        assert app.adapters.link.wait_linked(5)
+        tap(sim, pygame.K_RETURN)  # castle; the demo armies follow
+        assert app.table.prompt().kind == "turn_disc"
+        tap(sim, pygame.K_RIGHT)
+        deadline = time.monotonic() + 5
+        while app.view["period"] != 1 and time.monotonic() < deadline:
+            sim.step()
+            time.sleep(0.01)
+        assert app.view["period"] == 1
+        deadline = time.monotonic() + 5
+        while not any(pico.ring.pixels[:4]) and time.monotonic() < deadline:
+            sim.step()
+            time.sleep(0.01)
+        assert any(any(colour) for colour in pico.ring.pixels[:4]), "sector 1 is dark"
+    finally:
+        sim.close()
+        pygame.display.quit()

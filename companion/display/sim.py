@@ -188,8 +188,14 @@ class Simulator:
         return self.app.adapters.buttons
 
     @property
+    def virtual_pico(self) -> Any:
+        """The virtual Pico behind ``--bridge virtual``, else None."""
+        return getattr(self.app.adapters.link, "virtual_pico", None)
+
+    @property
     def disc(self) -> Any:
-        return self.app.adapters.disc
+        """What a key or the mouse turns: the virtual Pico's magnets, or the fake sensor."""
+        return self.virtual_pico or self.app.adapters.disc
 
     def key(self, key: int, down: bool) -> None:
         if down:
@@ -412,6 +418,8 @@ class Simulator:
         radius = self.geometry.disc_radius
         language = self.app.ui.language
         frame = list(getattr(ring, "last", ())) if ring is not None else []
+        if self.virtual_pico is not None:  # what actually reached the Pico's strip
+            frame = list(self.virtual_pico.ring.pixels)
         brightness = max(0.05, float(self.app.config.brightness))
         disc_radius = radius - 16
         pygame.draw.circle(surface, theme.DISC, (cx, cy), disc_radius)
@@ -549,6 +557,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seconds", type=float, help="stop after this many seconds")
     parser.add_argument("--screenshot", help="save the window as PNG when stopping")
     parser.add_argument("--mute", action="store_true", help="no sound")
+    parser.add_argument(
+        "--bridge",
+        choices=("none", "virtual"),
+        default="none",
+        help="virtual: the disc and the ring go through a virtual Pico on a pseudo-terminal",
+    )
     return parser
 
 
@@ -567,6 +581,14 @@ def _configured(args: argparse.Namespace) -> Any:
             game["setup"] = {**(game.get("setup") or {}), "players": args.players.split(",")}
         elif args.game == "manus":
             game["setup"] = {"players": ["Anna", "Boris", "Vera"]}
+    if args.bridge == "virtual":
+        # The firmware's own loop on a pty drives the ring and reads the disc; the buttons
+        # and buzzer stay the on-screen fakes.
+        data["disc"]["source"] = "bridge"
+        data["leds"]["driver"] = "bridge"
+        data.setdefault("bridge", {})["port"] = "virtual"
+        data["buttons"]["enabled"] = False
+        data["buzzer"]["enabled"] = False
     # Every player gets a row of buttons on screen, even where the config wires only two.
     players = (data.get("game", {}).get("setup") or {}).get("players") or []
     pins = data["buttons"]["pins"]
@@ -588,7 +610,7 @@ def sim_main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.INFO, format="companion: %(message)s")
     try:
         config = _configured(args)
-        app = build_app(config, fakes=True, journal_path=args.journal)
+        app = build_app(config, fakes=args.bridge == "none", journal_path=args.journal)
     except ConfigError as error:
         for problem in error.problems:
             print(f"companion: {problem}", file=sys.stderr)
