@@ -1,13 +1,10 @@
-"""Strings shared by every game and screen."""
+"""Strings shared by every game and screen.
+
+No template here may format a whole action: an undone Manus vote must never be printed.
+"""
 
 from __future__ import annotations
 
-EN: dict[str, str] = {
-    "narr.undo": "Undone: {action}.",
-    "narr.redo": "Redone: {action}.",
-}
+EN: dict[str, str] = {}
 
-RU: dict[str, str] = {
-    "narr.undo": "Отменено: {action}.",
-    "narr.redo": "Повторено: {action}.",
-}
+RU: dict[str, str] = {}
