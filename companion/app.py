@@ -32,7 +32,7 @@ from companion.i18n import text
 from companion.input_timing import InputTiming
 from companion.journal import Journal, JournalError
 from companion.leds import FPS, LedStyle, Overlay, frame, is_animated, limit_current, to_physical
-from companion.rules.base import Prompt
+from companion.rules.base import Prompt, RulesError
 from companion.table import Table
 
 log = logging.getLogger("companion.app")
@@ -337,6 +337,26 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
+START_ERRORS = (ConfigError, AdapterError, RulesError, JournalError)
+
+
+def report_start_error(error: Exception) -> int:
+    """One clear message for a problem that stops the table from starting; the exit code
+    (2 config, adapter or game setup; 4 journal)."""
+    if isinstance(error, ConfigError):
+        for problem in error.problems:
+            print(f"companion: {problem}", file=sys.stderr)
+        return 2
+    if isinstance(error, AdapterError):
+        print(f"companion: {error} (without --strict the fake is used)", file=sys.stderr)
+        return 2
+    if isinstance(error, RulesError):
+        print(f"companion: game setup: {error}", file=sys.stderr)
+        return 2
+    print(f"companion: {error}", file=sys.stderr)
+    return 4
+
+
 def run_main(argv: list[str]) -> int:
     """``companion run [--config FILE] [--strict] [--fakes] [--journal FILE]``."""
     parser = argparse.ArgumentParser(prog="companion run")
@@ -349,16 +369,8 @@ def run_main(argv: list[str]) -> int:
     try:
         config = load_config(args.config)
         app = build_app(config, fakes=args.fakes, strict=args.strict, journal_path=args.journal)
-    except ConfigError as error:
-        for problem in error.problems:
-            print(f"companion: {problem}", file=sys.stderr)
-        return 2
-    except AdapterError as error:
-        print(f"companion: {error} (without --strict the fake is used)", file=sys.stderr)
-        return 2
-    except JournalError as error:
-        print(f"companion: {error}", file=sys.stderr)
-        return 4
+    except START_ERRORS as error:
+        return report_start_error(error)
     from companion.display.screen import attach  # noqa: PLC0415 (pygame loads only here)
 
     try:

@@ -599,10 +599,11 @@ def _configured(args: argparse.Namespace) -> Any:
 
 def sim_main(argv: list[str]) -> int:
     """``companion sim [--headless] [--size WxH] [--game G] [--lang L] ...``."""
-    from companion.app import build_app  # noqa: PLC0415 (keeps `companion --help` light)
-    from companion.config import ConfigError  # noqa: PLC0415
-    from companion.journal import JournalError  # noqa: PLC0415
-    from companion.rules.base import RulesError  # noqa: PLC0415
+    from companion.app import (  # noqa: PLC0415 (keeps `companion --help` light)
+        START_ERRORS,
+        build_app,
+        report_start_error,
+    )
 
     if argv[:1] == ["--"]:
         argv = argv[1:]
@@ -611,16 +612,8 @@ def sim_main(argv: list[str]) -> int:
     try:
         config = _configured(args)
         app = build_app(config, fakes=args.bridge == "none", journal_path=args.journal)
-    except ConfigError as error:
-        for problem in error.problems:
-            print(f"companion: {problem}", file=sys.stderr)
-        return 2
-    except RulesError as error:
-        print(f"companion: game setup: {error}", file=sys.stderr)
-        return 2
-    except JournalError as error:
-        print(f"companion: {error}", file=sys.stderr)
-        return 4
+    except START_ERRORS as error:
+        return report_start_error(error)
     language = str(config["language"])
     screen = Layout(*args.size)
     panel_width = max(260, screen.width // 3)
