@@ -67,6 +67,10 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+def errors(process: subprocess.Popen[bytes]) -> str:
+    return process.stderr.read().decode(errors="replace") if process.stderr else ""
+
+
 def idle_cpu(seconds: float, env: dict[str, str], label: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         command = [
@@ -79,14 +83,20 @@ def idle_cpu(seconds: float, env: dict[str, str], label: str) -> None:
             "--journal",
             str(Path(folder) / "j.sqlite"),
         ]
-        process = subprocess.Popen(command, env=env, cwd=ROOT, stderr=subprocess.PIPE)
+        process = subprocess.Popen(
+            command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         try:
             time.sleep(4.0)  # start-up and the first frames are not idle
+            if process.poll() is not None:  # a simulator that died uses no CPU: not a number
+                raise SystemExit(f"companion sim stopped at start ({label}):\n{errors(process)}")
             before, wall = cpu_seconds(process.pid), time.monotonic()
             time.sleep(seconds)
             used, elapsed = cpu_seconds(process.pid) - before, time.monotonic() - wall
         finally:
             process.wait(timeout=seconds + 30)
+        if process.returncode != 0:
+            raise SystemExit(f"companion sim failed ({label}):\n{errors(process)}")
     share = 100 * used / elapsed
     print(
         f"idle simulator, {label}: {used:.3f} CPU s in {elapsed:.1f} s = {share:.2f}% of one core"

@@ -1,14 +1,17 @@
-"""The app: one loop thread owns the table, the controls and the adapters.
+"""The app: one loop thread owns the table, the journal and the outputs.
 
 Hardware callbacks (gpiozero's threads, the bridge's reader, the simulator's keys) only
 :meth:`App.post` events on one ``queue.Queue``. :meth:`App.run` blocks on that queue and
-wakes early only for a timer (hold, double-press, debounce) or an animation frame, so an
-idle table costs ~0 CPU. For a screen: :attr:`App.ui` is the UI state to draw,
-:meth:`App.on_change` registers a redraw callback (called on the loop thread), and
-:meth:`App.handle` / :meth:`App.tick` may be called directly by a loop that owns them
-(the simulator's pygame loop: key down/up become :class:`ButtonEdge` events, and it calls
-``tick`` when :meth:`App.next_wake` says). Build the app on the thread that runs it: the
-journal's SQLite connection belongs to the thread that opened it.
+wakes early only for a timer (hold, double-press, debounce), an animation frame or a
+window's event pump, so an idle table costs ~0 CPU.
+
+One pass per event: the event becomes gestures; the pure controls turn each gesture and
+the current :class:`Snapshot` into a new UI state and commands; the table executes the
+commands; then one new snapshot is built (the prompt and public view computed once) and
+handed to every output (ring, buzzer, screen, and whatever subscribed). An output that
+fails is disabled with a notice on the screen; it never ends the loop. A loop that owns
+these calls (the simulator's pygame loop) may call :meth:`App.handle` and :meth:`App.tick`
+itself. Build the app on the thread that runs it: the table and the journal belong to it.
 """
 
 from __future__ import annotations
@@ -18,42 +21,35 @@ import logging
 import queue
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import Literal, Protocol
 
+from companion import controls
 from companion.config import Config, ConfigError
 from companion.config import load as load_config
-from companion.controls import MENU_ITEMS, Controls, UiState
+from companion.games.spec import AnySpec, Cue
 from companion.hardware.factory import AdapterError, Adapters, open_adapters
-from companion.i18n import text
+from companion.hardware.ports import ButtonEdge, DiscStep
 from companion.input_timing import InputTiming
 from companion.journal import Journal, JournalError
 from companion.leds import FPS, LedStyle, Overlay, frame, is_animated, limit_current, to_physical
-from companion.rules.base import Prompt, RulesError
-from companion.table import Table
+from companion.library import Library, path_for
+from companion.rules.base import JSON, Action, Prompt, RulesError
+from companion.seats import SEAT_COLOURS
+from companion.snapshot import HardwareStatus, Snapshot, UiState
+from companion.table import NOTHING, Apply, Change, Command, Table
 
 log = logging.getLogger("companion.app")
 
 
 @dataclass(frozen=True)
-class ButtonEdge:
-    name: str
-    pressed: bool
-    at: float
-
-
-@dataclass(frozen=True)
-class DiscStep:
-    direction: int
-    at: float
-
-
-@dataclass(frozen=True)
 class SensorLink:
-    """The disc sensor came (or went): without one, NEXT turns the period."""
+    """The disc sensor (the Pico bridge) came or went: without one, NEXT turns the period."""
 
     present: bool
 
@@ -63,27 +59,86 @@ class Stop:
     pass
 
 
-Event = ButtonEdge | DiscStep | SensorLink | Stop
-ChangeListener = Callable[["App"], None]
+@dataclass(frozen=True)
+class Subscribe:
+    """An output joining from another thread (a phone page, a feed): added on the loop."""
+
+    output: Output
 
 
-def cue_for(table: Table, before: tuple[int | None, str]) -> str | None:
-    """The buzzer cue a table change deserves (one at most, the most important)."""
-    change = table.last_change
-    if change.kind not in ("action", "redo"):
+Event = ButtonEdge | DiscStep | SensorLink | Subscribe | Stop
+
+
+class Output(Protocol):
+    """Anything that shows a snapshot: called on the loop thread after every event."""
+
+    def __call__(self, snapshot: Snapshot) -> None: ...
+
+
+# --- the cue: what the buzzer hears of a change ---------------------------------------------
+
+
+def cue_for(snap: Snapshot, before: Prompt, change: Change) -> str | None:
+    """The one sound a table change deserves (the most important), or None."""
+    if not change.fresh:
         return None
-    names = {e.get("event") for e in change.events}
-    if names & {"game_won", "winner_declared"}:
+    if snap.state.winner is not None:
         return "victory"
-    prompt = table.prompt()
-    if "votes_revealed" in names or (prompt.kind == "reveal" and before[1] != "reveal"):
-        return "vote_complete"
-    if any(e.get("event") == "preparation" and e.get("tokens_returned") for e in change.events):
-        return "tokens_return"
-    voting = prompt.kind == "vote" or before[1] == "vote"
-    if prompt.seat is not None and prompt.seat != before[0] and not voting:
+    spec = snap.spec
+    if spec.cue is not None:
+        said = spec.cue(Cue(change.events, before, snap.prompt))
+        if said:
+            return said
+    secret = spec.inputs.secret
+    voting = secret is not None and any(
+        c.get("do") == secret.action for c in (*before.choices, *snap.prompt.choices)
+    )
+    if snap.prompt.seat is not None and snap.prompt.seat != before.seat and not voting:
         return "your_turn"
     return None
+
+
+# --- the ring ----------------------------------------------------------------------------------
+
+
+class RingOutput:
+    """Draws the snapshot's frame on the LED ring; writes only frames that differ."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        leds = app.config.leds
+        self.style = LedStyle(count=leds.count, seat_colours=leds.seat_colours or SEAT_COLOURS)
+        self.offset, self.reverse = leds.offset, leds.reverse
+        self.preview = leds.preview
+        self.brightness = app.config.brightness
+        self.max_milliamps = float(leds.max_milliamps)
+        self.last: list[tuple[int, int, int]] | None = None
+
+    def overlay(self, snap: Snapshot) -> Overlay:
+        return Overlay(
+            confirming=snap.ui.confirming,
+            changed_at=snap.changed_at,
+            choice=snap.choice_under_cursor if self.preview else None,
+            acting_seat=snap.prompt.seat,
+            fresh_events=snap.change.events if snap.change.fresh else (),
+        )
+
+    def animated(self, snap: Snapshot, now: float) -> bool:
+        return is_animated(snap.spec, snap.view, self.overlay(snap), now)
+
+    def draw(self, snap: Snapshot, now: float, force: bool = False) -> None:
+        ring = self.app.adapters.ring
+        if ring is None:
+            return
+        logical = frame(snap.spec, snap.view, now, self.style, self.overlay(snap))
+        placed = to_physical(logical, self.offset, self.reverse)
+        limited = limit_current(placed, self.brightness, self.max_milliamps)
+        if force or limited != self.last:
+            ring.show(limited)
+            self.last = limited
+
+
+# --- the app -----------------------------------------------------------------------------------
 
 
 class App:
@@ -93,69 +148,78 @@ class App:
         self.config = config
         self.adapters = adapters
         self.clock = clock
+        self.table = table
         self.events: queue.Queue[Event] = queue.Queue()
-        buttons = config["buttons"]
+        buttons = config.buttons
         self.timing = InputTiming(
-            debounce=buttons["debounce_ms"] / 1000,
-            hold=buttons["hold_ms"] / 1000,
-            double=buttons["double_press_ms"] / 1000,
+            debounce=buttons.debounce_ms / 1000,
+            hold=buttons.hold_ms / 1000,
+            double=buttons.double_press_ms / 1000,
             hold_buttons=frozenset({"undo", "menu"}),
-            hold_times={"menu": buttons["menu_hold_ms"] / 1000},
+            hold_times={"menu": buttons.menu_hold_ms / 1000},
         )
-        leds = config["leds"]
-        colours = tuple((int(r), int(g), int(b)) for r, g, b in leds["seat_colours"])
-        self.style = LedStyle(count=leds["count"], seat_colours=colours)
-        self.controls = Controls(
-            table, sensor_present=adapters.sensor_present, language=config["language"]
-        )
-        self._listeners: list[ChangeListener] = []
-        self._last_frame: list[tuple[int, int, int]] | None = None
+        self.ring = RingOutput(self)
+        self._outputs: list[Output] = []
         self._was_animated = False
-        self._handling = False
-        self._view: dict[str, Any] = {}
-        self._changed_at = clock()
-        self._prompt_key: tuple[int | None, str] = (None, "")
-        self._prompt = Prompt(None, "", "")
-        self._watch(table)
+        self._pump: Callable[[], None] | None = None
+        self._loop: threading.Thread | None = None  # the thread in run(), while it runs
+        self._libraries: dict[str, Library] = {}
+        now = clock()
+        bridge: Literal["linked", "unplugged", "none"] = (
+            "none" if adapters.link is None else "unplugged"
+        )
+        hardware = HardwareStatus(
+            library=tuple(self.library().problems),
+            replaced=tuple(adapters.replaced),
+            sensor_present=adapters.sensor_present,
+            bridge=bridge,
+            sensor_expected=adapters.sensor_expected,
+        )
+        ui = UiState(language=config.language, muted=not config.sound.enabled)
+        self.snapshot = self._build(ui, NOTHING, now, hardware=hardware, changed_at=now)
+        self.snapshot = replace(
+            self.snapshot, ui=controls.sync_disc(self.snapshot.ui, self.snapshot)
+        )
 
-    # --- what a screen reads --------------------------------------------------------------
-
-    @property
-    def table(self) -> Table:
-        return self.controls.table
+    # --- what outputs read ------------------------------------------------------------
 
     @property
     def ui(self) -> UiState:
-        return self.controls.ui
+        return self.snapshot.ui
 
     @property
-    def view(self) -> dict[str, Any]:
-        return self._view
+    def view(self) -> JSON:
+        return self.snapshot.view
 
-    @property
-    def menu(self) -> list[str]:
-        """The game menu's entries in the UI language (``ui.menu_cursor`` points into it)."""
-        return [text(f"hardware.menu.{item}", self.ui.language) for item in MENU_ITEMS]
+    def library(self, spec: AnySpec | None = None) -> Library:
+        """The card library of ``spec``'s game (the table's by default), opened once, beside
+        the journal (in memory for a journal in memory)."""
+        spec = spec or self.table.spec
+        library = self._libraries.get(spec.name)
+        if library is None:
+            journal = self.table.journal.path
+            path = None if str(journal) == ":memory:" else path_for(journal, spec.name)
+            library = self._libraries[spec.name] = Library.open(spec, path)
+        return library
 
-    def notice(self) -> str | None:
-        """The controls' last message (a "no", a question) in the UI language, or None."""
-        if self.ui.notice is None:
-            return None
-        key, fields = self.ui.notice
-        return text(key, self.ui.language, **fields)
+    def subscribe(self, output: Output) -> None:
+        """``output(snapshot)`` on the loop thread after every event that changed anything
+        (and once when it joins). An output that raises is dropped with a notice, never the
+        loop. From another thread while the loop runs, it joins through the queue, so no
+        thread but the loop's touches the outputs or calls one."""
+        running = self._loop is not None and self._loop is not threading.current_thread()
+        if running:
+            self.post(Subscribe(output))
+            return
+        self._outputs.append(output)
+        self._show(output, self.snapshot)
 
-    def hardware_notes(self) -> list[str]:
-        """One line per part that failed its start-up check and runs as a fake."""
-        return [
-            text("hardware.adapter_replaced", self.ui.language, port=port)
-            for port in self.adapters.replaced
-        ]
+    def on_window(self, pump: Callable[[], None]) -> None:
+        """A desktop window's event pump, called a few times a second while idle, so the
+        window never goes "not responding"."""
+        self._pump = pump
 
-    def on_change(self, callback: ChangeListener) -> None:
-        """``callback(app)`` on the loop thread after anything a screen shows has changed."""
-        self._listeners.append(callback)
-
-    # --- feeding events ------------------------------------------------------------------
+    # --- feeding events ----------------------------------------------------------------
 
     def post(self, event: Event) -> None:
         """Thread-safe: the only thing a hardware callback does."""
@@ -170,37 +234,49 @@ class App:
             self.adapters.disc.start(lambda d, t: self.post(DiscStep(d, t)))
         if link is not None:
             self.post(SensorLink(bool(link.linked)))
-        self.render(self.clock(), force=True)
+        self.ring.draw(self.snapshot, self.clock(), force=True)
 
     def handle(self, event: Event, now: float) -> None:
-        """Apply one event on the loop thread."""
-        changed = False
-        self._handling = True
-        try:
-            if isinstance(event, ButtonEdge):
-                for gesture in self.timing.tick(event.at) + self.timing.edge(
-                    event.name, event.pressed, event.at
-                ):
-                    changed |= self._outcome(self.controls.gesture(gesture, now))
-            elif isinstance(event, DiscStep):
-                changed = self._outcome(self.controls.disc_step(event.direction, now))
-            elif isinstance(event, SensorLink):
-                changed = self.controls.sensor_present != event.present
-                self.controls.sensor_present = event.present
-        finally:
-            self._handling = False
-        self._after(changed, now)
+        """One event, one pass: react, execute, build one snapshot, show it everywhere."""
+        before = self.snapshot
+        snap = before
+        if isinstance(event, ButtonEdge):
+            gestures = self.timing.tick(event.at) + self.timing.edge(
+                event.name, event.pressed, event.at
+            )
+            for gesture in gestures:
+                snap = self._react(controls.react(gesture, snap, now), snap, now)
+        elif isinstance(event, DiscStep):
+            snap = self._react(controls.disc_step(event.direction, snap, now), snap, now)
+        elif isinstance(event, SensorLink):
+            hardware = replace(
+                snap.hardware,
+                sensor_present=event.present,
+                bridge="linked" if event.present else "unplugged",
+            )
+            snap = replace(snap, hardware=hardware, cue=None, news=False)
+        self._publish(before, snap, now)
 
     def tick(self, now: float) -> None:
         """Timers and animation frames; call it when :meth:`next_wake` says."""
-        changed = False
-        self._handling = True
-        try:
-            for gesture in self.timing.tick(now):
-                changed |= self._outcome(self.controls.gesture(gesture, now))
-        finally:
-            self._handling = False
-        self._after(changed, now)
+        before = snap = self.snapshot
+        for gesture in self.timing.tick(now):
+            snap = self._react(controls.react(gesture, snap, now), snap, now)
+        if self._pump is not None:
+            self._pump()
+        self._publish(before, snap, now)
+
+    def execute(self, *commands: Command) -> Snapshot:
+        """Run commands from outside the buttons (a script, the simulator's demo) on the
+        loop thread, as one event."""
+        before = self.snapshot
+        now = self.clock()
+        snap = self._react(controls.Reaction(before.ui, commands), before, now)
+        self._publish(before, snap, now)
+        return snap
+
+    def apply(self, action: Action, seat: int | None = None) -> Snapshot:
+        return self.execute(Apply(action, seat))
 
     def next_wake(self, now: float) -> float | None:
         """Seconds until the loop must wake without an event, or None to sleep until one."""
@@ -208,22 +284,35 @@ class App:
         deadline = self.timing.next_deadline()
         if deadline is not None:
             waits.append(max(0.0, deadline - now))
-        if self.adapters.ring is not None and is_animated(self._view, self._overlay(), now):
+        if self.adapters.ring is not None and self.ring.animated(self.snapshot, now):
             waits.append(1.0 / FPS)
+        if self._pump is not None:
+            waits.append(0.25)
         return min(waits) if waits else None
 
     def run(self) -> None:
         """Loop until a :class:`Stop` event: block on the queue, wake for timers only."""
         self.start()
-        while True:
-            try:
-                event = self.events.get(timeout=self.next_wake(self.clock()))
-            except queue.Empty:
-                self.tick(self.clock())
-                continue
-            if isinstance(event, Stop):
-                return
-            self.handle(event, self.clock())
+        self._loop = threading.current_thread()
+        try:
+            while True:
+                try:
+                    event = self.events.get(timeout=self.next_wake(self.clock()))
+                except queue.Empty:
+                    self.tick(self.clock())
+                    continue
+                try:
+                    if isinstance(event, Stop):
+                        return
+                    if isinstance(event, Subscribe):
+                        self._outputs.append(event.output)
+                        self._show(event.output, self.snapshot)
+                        continue
+                    self.handle(event, self.clock())
+                finally:  # events.join() returns once every event posted is handled
+                    self.events.task_done()
+        finally:
+            self._loop = None
 
     def stop(self) -> None:
         self.post(Stop())
@@ -236,76 +325,88 @@ class App:
             self.adapters.buzzer.close()
         self.table.journal.close()
 
-    # --- inside the loop ---------------------------------------------------------------
+    # --- inside the loop -------------------------------------------------------------
 
-    def _watch(self, table: Table) -> None:
-        table.subscribe(self._table_changed)
-        self._watch_view(table)
+    def _react(self, reaction: controls.Reaction, snap: Snapshot, now: float) -> Snapshot:
+        """Execute a reaction's commands; the snapshot after them (rebuilt only if the
+        table changed)."""
+        ui, cue = reaction.ui, reaction.cue
+        change: Change | None = None
+        for command in reaction.commands:
+            try:
+                change = self.table.execute(command)
+            except RulesError as error:
+                ui = ui.say("hardware.refused", now, refused=True, reason=str(error))
+                cue = "no"
+                break
+            ui = ui.quiet()
+        if change is None:
+            return snap.with_ui(ui, now, cue)
+        hardware = snap.hardware
+        if change.kind == "action" and change.action is not None:
+            library = self.library()
+            if library.learn(change.action) or library.problems:
+                hardware = replace(hardware, library=tuple(library.problems))
+        fresh = self._build(ui, change, now, hardware=hardware, changed_at=now)
+        ui = controls.after_change(ui, change, fresh, snap)
+        cue = cue or cue_for(fresh, snap.prompt, change)
+        return replace(fresh, ui=ui, cue=cue, news=True)
 
-    def _table_changed(self, table: Table) -> None:
-        before = self._prompt_key
-        self._watch_view(table)
-        self.controls.table_changed()
-        cue = cue_for(table, before)
-        if cue and self.adapters.buzzer is not None:
-            self.adapters.buzzer.play(cue)
-        if not self._handling:  # changed from outside a button (the screen, a script)
-            self._after(True, self.clock())
-
-    def _watch_view(self, table: Table) -> None:
-        self._view = table.view()
-        self._prompt = prompt = table.prompt()
-        self._prompt_key = (prompt.seat, prompt.kind)
-        self._changed_at = self.clock()
-
-    def _outcome(self, outcome: Any) -> bool:
-        if outcome.cue and self.adapters.buzzer is not None:
-            self.adapters.buzzer.play(outcome.cue)
-        if outcome.command == "new_game":
-            self._new_game()
-        return bool(outcome.changed)
-
-    def _new_game(self) -> None:
-        old = self.table
-        rematch = getattr(old.rules, "rematch_setup", None)
-        setup = rematch(old.state) if rematch else old.record.setup
-        table = Table.new_game(old.journal, old.game, setup)
-        self.controls.table = table
-        self.controls.table_changed()
-        self.controls.sync_disc()
-        self._watch(table)
-        self._changed_at = self.clock()
-
-    def _after(self, changed: bool, now: float) -> None:
-        animated = is_animated(self._view, self._overlay(), now)
-        if changed or animated or self._was_animated:  # the frame after an animation, too
-            self.render(now)
-        self._was_animated = animated
-        if changed:
-            for listener in list(self._listeners):
-                listener(self)
-
-    def _overlay(self) -> Overlay:
-        ui, choices = self.ui, self._prompt.choices
-        chosen = choices[ui.cursor] if 0 <= ui.cursor < len(choices) and not ui.menu_open else None
-        if not self.config["leds"]["preview"]:
-            chosen = None
-        return Overlay(
-            confirming=ui.pending is not None, changed_at=self._changed_at, choice=chosen
+    def _build(
+        self,
+        ui: UiState,
+        change: Change,
+        now: float,
+        *,
+        hardware: HardwareStatus,
+        changed_at: float,
+    ) -> Snapshot:
+        table = self.table
+        view, prompt = table.view(), table.prompt()
+        kit = table.spec.cards
+        if kit is not None:  # the table's own cards, offered where the game asks for one
+            prompt = kit.offer(prompt, view, self.library().cards)
+        return Snapshot(
+            spec=table.spec,
+            state=table.state,
+            view=view,
+            prompt=prompt,
+            history=table.history(),
+            ui=ui,
+            change=change,
+            changed_at=changed_at,
+            hardware=hardware,
+            at=now,
         )
 
-    def render(self, now: float, force: bool = False) -> None:
-        """Compute the ring's frame; write it (one show) only if it differs."""
-        ring = self.adapters.ring
-        if ring is None:
-            return
-        leds = self.config["leds"]
-        logical = frame(self._view, now, self.style, self._overlay())
-        placed = to_physical(logical, leds["offset"], leds["reverse"])
-        limited = limit_current(placed, self.config.brightness, leds["max_milliamps"])
-        if force or limited != self._last_frame:
-            ring.show(limited)
-            self._last_frame = limited
+    def _publish(self, before: Snapshot, snap: Snapshot, now: float) -> None:
+        self.snapshot = snap
+        changed = snap is not before
+        animated = self.adapters.ring is not None and self.ring.animated(snap, now)
+        if changed or animated or self._was_animated:  # the frame after an animation, too
+            self.ring.draw(snap, now)  # first: the ring is the press's quickest answer
+        self._was_animated = animated
+        # A cue sounds once, for the event that made it: a tick that changed nothing
+        # republishes the same snapshot, cue and all.
+        if changed and snap.cue and not snap.ui.muted and self.adapters.buzzer is not None:
+            self.adapters.buzzer.play(snap.cue)
+        if changed:
+            for output in list(self._outputs):
+                self._show(output, snap)
+            if self.snapshot is not snap:  # an output failed: the others say so at once
+                for output in list(self._outputs):
+                    self._show(output, self.snapshot)
+
+    def _show(self, output: Output, snap: Snapshot) -> None:
+        try:
+            output(snap)
+        except Exception as error:  # an output must never end the loop
+            name = getattr(output, "__qualname__", type(output).__name__)
+            log.exception("%s failed and is switched off", name)
+            self._outputs.remove(output)
+            hardware = self.snapshot.hardware
+            failed = (*hardware.failed, f"{name}: {error}")
+            self.snapshot = replace(self.snapshot, hardware=replace(hardware, failed=failed))
 
 
 # --- the composition root ----------------------------------------------------------------------
@@ -326,12 +427,12 @@ def build_app(
     journal = Journal(journal_path if journal_path is not None else config.journal_path)
     table = Table.resume(journal)
     if table is None:
-        table = Table.new_game(journal, config["game"]["name"], config["game"]["setup"] or {})
+        table = Table.new_game(journal, config.game.name, config.game.setup)
     chosen = adapters or open_adapters(config, fakes=fakes, strict=strict)
     return App(table, chosen, config, clock=clock)
 
 
-def _interrupt(signum: int, frame: Any) -> None:
+def _interrupt(signum: int, frame: FrameType | None) -> None:
     """SIGTERM as Ctrl-C. A handler must not take the queue's lock (the loop may hold it
     at that moment), so it raises instead of posting a Stop."""
     raise KeyboardInterrupt

@@ -36,6 +36,8 @@ def play(path: str, as_json: bool, db: str, language: str) -> int:
         script = scripts.load(path)
     except scripts.ScriptError as error:
         return _fail(str(error), EXIT_BAD_INPUT)
+    if script.presses:
+        return _play_presses(script, as_json, db, language)
     try:
         journal = Journal(db)
     except JournalError as error:
@@ -50,21 +52,53 @@ def play(path: str, as_json: bool, db: str, language: str) -> int:
         except RulesError as error:
             where = f"{script.path}:{item.line}: action {item.index} ({item.action['do']})"
             if as_json:
-                _print_final(table)
+                _print_final(table, language)
             return _fail(f"{where}: {error}", EXIT_ILLEGAL)
         if not as_json:
-            for line in narrate(table.state.events, table.view(), language):
+            for line in narrate(table.spec, table.state.events, table.view(), language):
                 print(line)
     if as_json:
-        _print_final(table)
+        _print_final(table, language)
     else:
-        print(f"> {table.prompt().text}")
+        print(f"> {table.prompt().say(language)}")
     journal.close()
     return EXIT_OK
 
 
-def _print_final(table: Table) -> None:
-    picture = {"game": table.game, "view": table.view(), "prompt": table.prompt().to_json()}
+def _play_presses(script: scripts.Script, as_json: bool, db: str, language: str) -> int:
+    """A press script: the box's own controls on mock pins (``companion/presses.py``)."""
+    from companion import presses  # noqa: PLC0415 (gpiozero loads only for presses)
+
+    said: list[str] = []
+    try:
+        runner = presses.run(script, db, language, said.append)
+    except scripts.ScriptError as error:
+        return _fail(str(error), EXIT_BAD_INPUT)
+    except SetupError as error:
+        return _fail(f"{script.path}:{script.setup_line}: {error}", EXIT_BAD_INPUT)
+    except JournalError as error:
+        return _fail(str(error), EXIT_JOURNAL)
+    try:
+        if as_json:
+            snap = runner.app.snapshot
+            picture = {
+                "game": snap.spec.name,
+                "view": snap.view,
+                "prompt": snap.prompt.to_json(language),
+            }
+            print(json.dumps(picture, ensure_ascii=False, indent=2))
+        else:
+            for line in said:
+                print(line)
+            print(f"> {runner.app.snapshot.prompt.say(language)}")
+    finally:
+        runner.close()
+    return EXIT_OK
+
+
+def _print_final(table: Table, language: str) -> None:
+    prompt = table.prompt().to_json(language)
+    picture = {"game": table.game, "view": table.view(), "prompt": prompt}
     print(json.dumps(picture, ensure_ascii=False, indent=2))
 
 
@@ -90,6 +124,7 @@ DELEGATED: dict[str, tuple[str, str]] = {
     "sim": ("companion.display.sim:sim_main", "start the simulator window"),
     "check-config": ("companion.config:check_main", "check a config file, exit 0 or 2"),
     "virtual-pico": ("companion.hardware.virtual_pico:main", "serve a virtual Pico on a pty"),
+    "cards": ("companion.library:cards_main", "list, check, export or import the card library"),
 }
 
 

@@ -13,18 +13,17 @@ import copy
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
-import yaml
-
-from companion import rules
-from companion.rules.base import did_you_mean
+from companion import games, yamlfile
+from companion.rules.base import JSON, RulesError, SetupError, did_you_mean
+from companion.yamlfile import Sourced
 
 Path_ = tuple[str | int, ...]
-Check = Callable[[Any], str | None]
+Check = Callable[[object], str | None]
 GPIO_MAX = 27
 BUTTON_COLOURS = ("red", "blue", "cyan", "yellow")
 SEAT_KEYS = tuple(f"seat{n}" for n in range(1, 5))
@@ -43,7 +42,7 @@ class ConfigError(Exception):
 
 
 def _int(low: int, high: int) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: object) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int):
             return f"a whole number from {low} to {high}, not {value!r}"
         return None if low <= value <= high else f"must be {low} to {high}, not {value}"
@@ -52,7 +51,7 @@ def _int(low: int, high: int) -> Check:
 
 
 def _number(low: float, high: float) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: object) -> str | None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return f"a number from {low} to {high}, not {value!r}"
         return None if low <= value <= high else f"out of range: {low} to {high}, not {value}"
@@ -60,22 +59,22 @@ def _number(low: float, high: float) -> Check:
     return check
 
 
-def _gpio(value: Any) -> str | None:
+def _gpio(value: object) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= GPIO_MAX:
         return f"not a GPIO: a BCM GPIO number is 0 to {GPIO_MAX}, not {value!r}"
     return None
 
 
-def _bool(value: Any) -> str | None:
+def _bool(value: object) -> str | None:
     return None if isinstance(value, bool) else f"true or false, not {value!r}"
 
 
-def _text(value: Any) -> str | None:
+def _text(value: object) -> str | None:
     return None if isinstance(value, str) else f"a text, not {value!r}"
 
 
 def _choice(*options: str) -> Check:
-    def check(value: Any) -> str | None:
+    def check(value: object) -> str | None:
         if value in options:
             return None
         return f"one of {', '.join(options)}, not {value!r}{did_you_mean(str(value), options)}"
@@ -83,40 +82,44 @@ def _choice(*options: str) -> Check:
     return check
 
 
-def _order(value: Any) -> str | None:
+def _order(value: object) -> str | None:
     if isinstance(value, str) and len(value) == 3 and sorted(value) == ["B", "G", "R"]:
         return None
     return f"a colour order such as GRB or RGB, not {value!r}"
 
 
-def _colours(value: Any) -> str | None:
-    def is_colour(item: Any) -> bool:
+def _colours(value: object) -> str | None:
+    def is_colour(item: object) -> bool:
         return (
             isinstance(item, list)
             and len(item) == 3
             and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in item)
         )
 
+    if value is None:  # the screen's seat colours (companion.seats), one place for both
+        return None
     if isinstance(value, list) and value and all(is_colour(item) for item in value):
         return None
-    return "a list of [red, green, blue] colours, each 0 to 255"
+    return "a list of [red, green, blue] colours, each 0 to 255 (or null: the screen's)"
 
 
-def _anything(value: Any) -> str | None:
+def _anything(value: object) -> str | None:
     return None
 
 
-def _seat(value: Any) -> str | None:
+def _seat(value: object) -> str | None:
     return None  # a mapping checked by SEAT_SCHEMA, or null for "no buttons for this seat"
 
 
-SEAT_SCHEMA: dict[str, Any] = dict.fromkeys(BUTTON_COLOURS, _gpio)
-SCHEMA: dict[str, Any] = {
+Schema = Check | Mapping[str, "Schema"]  # a leaf's check, or a section of keys
+SEAT_SCHEMA: dict[str, Schema] = dict.fromkeys(BUTTON_COLOURS, _gpio)
+SCHEMA: dict[str, Schema] = {
     "language": _choice("en", "ru"),
     "journal": _text,
     "game": {"name": _text, "setup": _anything},
     "buttons": {
         "enabled": _bool,
+        "source": _choice("gpio", "bridge"),
         "pull_up": _bool,
         "debounce_ms": _int(0, 500),
         "hold_ms": _int(100, 10_000),
@@ -148,6 +151,7 @@ SCHEMA: dict[str, Any] = {
         "preview": _bool,
     },
     "buzzer": {"enabled": _bool, "pin": _gpio, "mid_tone": _text},
+    "sound": {"enabled": _bool},
     "bridge": {"port": _text},
 }
 
@@ -162,57 +166,20 @@ def dotted(path: Path_) -> str:
     return text
 
 
-def _lines(node: yaml.Node, path: Path_, lines: dict[Path_, int], dupes: list[Path_]) -> None:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        seen: set[Any] = set()
-        for key_node, value_node in node.value:
-            key = key_node.value
-            if key in seen:
-                dupes.append((*path, key))
-            seen.add(key)
-            lines[(*path, key)] = key_node.start_mark.line + 1
-            _lines(value_node, (*path, key), lines, dupes)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _lines(item, (*path, index), lines, dupes)
+def parse(name: str, text: str) -> Sourced:
+    """The file's YAML with its lines (:mod:`companion.yamlfile`), or a ConfigError."""
+    try:
+        return yamlfile.parse(name, text)
+    except yamlfile.YamlError as error:
+        raise ConfigError([str(error)]) from error
 
 
-@dataclass
-class Source:
-    """A parsed YAML file with the line of every key path."""
-
-    name: str
-    data: Any
-    lines: dict[Path_, int] = field(default_factory=dict)
-    duplicates: list[Path_] = field(default_factory=list)
-
-    @classmethod
-    def parse(cls, name: str, text: str) -> Source:
-        try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as error:
-            mark = getattr(error, "problem_mark", None)
-            where = f"{name}:{mark.line + 1}" if mark else name
-            reason = getattr(error, "problem", None) or str(error)
-            raise ConfigError([f"{where}: not valid YAML: {reason}"]) from error
-        source = cls(name, {} if data is None else data)
-        if node is not None:
-            _lines(node, (), source.lines, source.duplicates)
-        return source
-
-    def where(self, path: Path_) -> str:
-        line = self.lines.get(path)
-        return f"{self.name}:{line}" if line else f"{self.name} (default)"
-
-
-def default_source() -> Source:
+def default_source() -> Sourced:
     text = resources.files("companion").joinpath("default_config.yaml").read_text("utf-8")
-    return Source.parse("default_config.yaml", text)
+    return parse("default_config.yaml", text)
 
 
-def _merge(base: Any, over: Any) -> Any:
+def _merge(base: object, over: object) -> object:
     if isinstance(base, dict) and isinstance(over, dict):
         merged = dict(base)
         for key, value in over.items():
@@ -224,7 +191,7 @@ def _merge(base: Any, over: Any) -> Any:
 # --- validation ------------------------------------------------------------------------------
 
 
-def _walk(schema: Any, data: Any, path: Path_, problems: list[tuple[Path_, str]]) -> None:
+def _walk(schema: Schema, data: object, path: Path_, problems: list[tuple[Path_, str]]) -> None:
     if callable(schema):
         problem = schema(data)
         if problem:
@@ -243,14 +210,14 @@ def _walk(schema: Any, data: Any, path: Path_, problems: list[tuple[Path_, str]]
         _walk(schema[key], value, (*path, key), problems)
 
 
-def _section(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+def _section(data: Mapping[str, object], key: str) -> Mapping[str, object]:
     """A mapping from the settings, or {} where the file put something else (reported)."""
     value = data.get(key)
     return value if isinstance(value, dict) else {}
 
 
-def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[Path_, Any]]:
-    used: list[tuple[Path_, Any]] = []
+def _pins_in_use(data: Mapping[str, object]) -> list[tuple[Path_, int]]:
+    used: list[tuple[Path_, object]] = []
     buttons = _section(data, "buttons")
     if buttons.get("enabled", True):
         for name, value in _section(buttons, "pins").items():
@@ -264,16 +231,17 @@ def _pins_in_use(data: Mapping[str, Any]) -> list[tuple[Path_, Any]]:
     if disc.get("source") == "gpio":
         used += [(("disc", key), disc.get(key)) for key in ("pin_a", "pin_b")]
     leds = _section(data, "leds")
-    if leds.get("driver") in LED_PINS:
-        used.append((("leds", "driver"), LED_PINS[leds["driver"]]))
+    driver = leds.get("driver")
+    if isinstance(driver, str) and driver in LED_PINS:
+        used.append((("leds", "driver"), LED_PINS[driver]))
     buzzer = _section(data, "buzzer")
     if buzzer.get("enabled") is True:
         used.append((("buzzer", "pin"), buzzer.get("pin")))
-    return [(path, pin) for path, pin in used if _gpio(pin) is None]
+    return [(path, pin) for path, pin in used if isinstance(pin, int) and _gpio(pin) is None]
 
 
 def _cross_checks(
-    data: Mapping[str, Any], written: Mapping[Path_, int], problems: list[tuple[Path_, str]]
+    data: Mapping[str, object], written: Mapping[Path_, int], problems: list[tuple[Path_, str]]
 ) -> None:
     """Pins used twice (named where the file wrote one, so the line is known) and more."""
     first_user: dict[int, Path_] = {}
@@ -289,30 +257,34 @@ def _cross_checks(
     if isinstance(count, int) and not isinstance(count, bool) and count % 6:
         problems.append((("leds", "count"), f"{count} LEDs: the count must be a multiple of 6"))
     game = _section(data, "game")
-    if isinstance(game.get("name"), str):
-        problems.extend(_game_problems(game))
+    name, setup = game.get("name"), game.get("setup") or {}
+    if not isinstance(setup, dict):
+        problems.append((("game", "setup"), f"a mapping of the game's setup, not {setup!r}"))
+    elif isinstance(name, str):
+        problems.extend(_game_problems(name, setup))
 
 
-def _game_problems(game: Mapping[str, Any]) -> list[tuple[Path_, str]]:
+def _game_problems(name: str, setup: JSON) -> list[tuple[Path_, str]]:
     try:
-        module = rules.game(game["name"])
-    except rules.SetupError as error:
+        spec = games.find(name)
+    except SetupError as error:
         return [(("game", "name"), str(error))]
     try:
-        module.start(game.get("setup") or {})
-    except rules.RulesError as error:
+        spec.rules.start(setup)
+    except RulesError as error:
         return [(("game", "setup"), str(error))]
     return []
 
 
-def validate(user: Source, defaults: Source | None = None) -> dict[str, Any]:
+def validate(user: Sourced, defaults: Sourced | None = None) -> dict[str, object]:
     """The merged settings, or a ConfigError listing every problem with its place."""
     defaults = defaults or default_source()
     problems: list[tuple[Path_, str]] = [(p, "key given twice") for p in user.duplicates]
     if not isinstance(user.data, dict):
         raise ConfigError([f"{user.where(())}: a config is a mapping of settings"])
     _walk(SCHEMA, user.data, (), problems)
-    merged: dict[str, Any] = _merge(defaults.data, user.data)
+    merged = _merge(defaults.data, user.data)
+    assert isinstance(merged, dict)  # both are mappings: the defaults' and the user's
     _cross_checks(merged, user.lines, problems)
     if problems:
         ordered = sorted(problems, key=lambda item: user.lines.get(item[0], 0))
@@ -322,51 +294,224 @@ def validate(user: Source, defaults: Source | None = None) -> dict[str, Any]:
 
 # --- the settings the app reads ----------------------------------------------------------------
 
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    name: str
+    setup: JSON
+
+
+@dataclass(frozen=True)
+class ButtonSettings:
+    enabled: bool
+    source: Literal["gpio", "bridge"]
+    pull_up: bool
+    debounce_ms: int
+    hold_ms: int
+    menu_hold_ms: int
+    double_press_ms: int
+    pins: Mapping[str, int]  # "seat1.red", "next" ... to its GPIO, for the buttons wired
+
+
+@dataclass(frozen=True)
+class DiscSettings:
+    source: Literal["gpio", "bridge", "none"]
+    pin_a: int
+    pin_b: int
+    reverse: bool
+
+
+@dataclass(frozen=True)
+class LedSettings:
+    driver: Literal["spi", "pwm", "bridge", "none"]
+    count: int
+    order: str
+    brightness: float  # as configured; Config.brightness caps it with max_brightness
+    max_brightness: float
+    max_milliamps: int
+    offset: int
+    reverse: bool
+    seat_colours: tuple[RGB, ...] | None  # None: the screen's (companion.seats)
+    preview: bool
+
+
+@dataclass(frozen=True)
+class BuzzerSettings:
+    enabled: bool
+    pin: int
+    mid_tone: str
+
+
+@dataclass(frozen=True)
+class SoundSettings:
+    enabled: bool  # the cues sound at start (the menu's Sound line turns them on and off)
+
+
+@dataclass(frozen=True)
+class BridgeSettings:
+    port: str  # a device path, "auto" or "virtual"
+
 
 @dataclass(frozen=True)
 class Config:
-    path: str
-    data: dict[str, Any]
+    """The validated settings, typed and frozen. ``data`` keeps them as read (merged over
+    the defaults), for tools that derive a config of their own (:meth:`of`)."""
 
-    def __getitem__(self, key: str) -> Any:
-        return self.data[key]
+    path: str
+    data: Mapping[str, object]
+    language: str
+    journal: str
+    game: GameSettings
+    buttons: ButtonSettings
+    disc: DiscSettings
+    leds: LedSettings
+    buzzer: BuzzerSettings
+    bridge: BridgeSettings
+    sound: SoundSettings
+
+    @classmethod
+    def of(cls, path: str, data: Mapping[str, object]) -> Config:
+        """Typed settings from a validated mapping (:func:`validate`'s, or one derived from
+        it: the simulator's)."""
+        game, buttons = _mapping(data, "game"), _mapping(data, "buttons")
+        disc, leds = _mapping(data, "disc"), _mapping(data, "leds")
+        buzzer, bridge = _mapping(data, "buzzer"), _mapping(data, "bridge")
+        colours = leds.get("seat_colours")
+        return cls(
+            path=path,
+            data=data,
+            language=_str(data, "language"),
+            journal=str(data.get("journal") or ""),
+            game=GameSettings(_str(game, "name"), dict(_mapping(game, "setup"))),
+            buttons=ButtonSettings(
+                enabled=_bool_of(buttons, "enabled"),
+                source="bridge" if buttons.get("source") == "bridge" else "gpio",
+                pull_up=_bool_of(buttons, "pull_up"),
+                debounce_ms=_int_of(buttons, "debounce_ms"),
+                hold_ms=_int_of(buttons, "hold_ms"),
+                menu_hold_ms=_int_of(buttons, "menu_hold_ms"),
+                double_press_ms=_int_of(buttons, "double_press_ms"),
+                pins=_button_pins(_mapping(buttons, "pins")),
+            ),
+            disc=DiscSettings(
+                source=_disc_source(disc.get("source")),
+                pin_a=_int_of(disc, "pin_a"),
+                pin_b=_int_of(disc, "pin_b"),
+                reverse=_bool_of(disc, "reverse"),
+            ),
+            leds=LedSettings(
+                driver=_led_driver(leds.get("driver")),
+                count=_int_of(leds, "count"),
+                order=_str(leds, "order"),
+                brightness=float(_number_of(leds, "brightness")),
+                max_brightness=float(_number_of(leds, "max_brightness")),
+                max_milliamps=_int_of(leds, "max_milliamps"),
+                offset=_int_of(leds, "offset"),
+                reverse=_bool_of(leds, "reverse"),
+                seat_colours=_rgb_list(colours) if isinstance(colours, list) else None,
+                preview=_bool_of(leds, "preview"),
+            ),
+            buzzer=BuzzerSettings(
+                enabled=_bool_of(buzzer, "enabled"),
+                pin=_int_of(buzzer, "pin"),
+                mid_tone=_str(buzzer, "mid_tone"),
+            ),
+            bridge=BridgeSettings(port=str(bridge.get("port") or "auto")),
+            sound=SoundSettings(enabled=_bool_of(_mapping(data, "sound"), "enabled")),
+        )
 
     @property
-    def button_pins(self) -> dict[str, int]:
-        """Button name ("seat1.red", "next") to GPIO, for the enabled buttons."""
-        pins: dict[str, int] = {}
-        for name, value in self.data["buttons"]["pins"].items():
-            if isinstance(value, dict):
-                pins.update({f"{name}.{colour}": pin for colour, pin in value.items()})
-            elif value is not None:
-                pins[name] = value
-        return pins
+    def button_pins(self) -> Mapping[str, int]:
+        return self.buttons.pins
 
     @property
     def brightness(self) -> float:
-        leds = self.data["leds"]
-        return float(min(leds["brightness"], leds["max_brightness"]))
+        return min(self.leds.brightness, self.leds.max_brightness)
 
     @property
     def journal_path(self) -> Path:
-        given = self.data.get("journal") or ""
-        if given:
-            return Path(os.path.expanduser(given))
+        if self.journal:
+            return Path(os.path.expanduser(self.journal))
         state = os.environ.get("STATE_DIRECTORY")
         base = Path(state) if state else Path.home() / ".local" / "state" / "companion"
         return base / "journal.sqlite"
 
 
+def _mapping(data: Mapping[str, object], key: str) -> Mapping[str, object]:
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _str(data: Mapping[str, object], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ConfigError([f"{key}: a text, not {value!r}"])
+    return value
+
+
+def _int_of(data: Mapping[str, object], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError([f"{key}: a whole number, not {value!r}"])
+    return value
+
+
+def _number_of(data: Mapping[str, object], key: str) -> float:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError([f"{key}: a number, not {value!r}"])
+    return float(value)
+
+
+def _bool_of(data: Mapping[str, object], key: str) -> bool:
+    value = data.get(key)
+    if not isinstance(value, bool):
+        raise ConfigError([f"{key}: true or false, not {value!r}"])
+    return value
+
+
+def _disc_source(value: object) -> Literal["gpio", "bridge", "none"]:
+    return "bridge" if value == "bridge" else "none" if value == "none" else "gpio"
+
+
+def _led_driver(value: object) -> Literal["spi", "pwm", "bridge", "none"]:
+    for driver in ("spi", "pwm", "bridge"):
+        if value == driver:
+            return driver
+    return "none"
+
+
+def _rgb_list(colours: list[object]) -> tuple[RGB, ...]:
+    out: list[RGB] = []
+    for colour in colours:
+        if isinstance(colour, list) and len(colour) == 3:
+            out.append((int(colour[0]), int(colour[1]), int(colour[2])))
+    return tuple(out)
+
+
+def _button_pins(pins: Mapping[str, object]) -> dict[str, int]:
+    """Button name ("seat1.red", "next") to GPIO, for the buttons wired."""
+    flat: dict[str, int] = {}
+    for name, value in pins.items():
+        if isinstance(value, dict):
+            flat.update({f"{name}.{colour}": int(pin) for colour, pin in value.items()})
+        elif isinstance(value, int):
+            flat[name] = value
+    return flat
+
+
 def load(path: str | Path | None = None) -> Config:
     """The defaults, with the file at ``path`` over them; ConfigError if anything is wrong."""
     if path is None:
-        return Config("(defaults)", validate(Source("(defaults)", {})))
+        return Config.of("(defaults)", validate(Sourced("(defaults)", {})))
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
         raise ConfigError([f"{path}: cannot read: {reason}"]) from error
-    return Config(str(path), validate(Source.parse(str(path), text)))
+    return Config.of(str(path), validate(parse(str(path), text)))
 
 
 def check_main(argv: list[str]) -> int:

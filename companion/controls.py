@@ -1,10 +1,17 @@
-"""Controls: button gestures and disc steps become actions for the current prompt.
+"""Controls: a gesture and the current snapshot in, a new UI state and commands out.
+
+Pure: nothing here touches the table, a pin or the screen. The app's loop executes the
+commands and builds the next snapshot.
 
 Seat buttons (red, blue, cyan, yellow) move through and choose from the prompt's choices:
-up, down, select, back; in a vote the four colours are warm, cold, wet, dry. NEXT ends a
-phase (or turns the period when no sensor reads the disc); UNDO undoes on a press and
-redoes on a hold; MENU held opens the game menu. A press that does not fit gives a "no"
-and changes nothing. Cursors, the menu and questions are UI state, never journaled.
+up, down, select, back; when the prompt is the game's secret choice (its spec's
+``inputs.secret``, the Manus vote) the four colours make that choice instead. NEXT takes
+the prompt's end-of-phase choice (or turns the period when no sensor reads the disc); UNDO
+undoes on a press and redoes on a hold; MENU held opens the menu. A press that does not
+fit gives a "no" and changes nothing.
+
+Gestures go to the top of a mode stack (navigate or vote at the bottom, then the menu or a
+question waiting for yes or no), which returns the commands, so a mode consumes its input.
 
 The disc: a forward step starts the next period when the rules expect it, else it is
 reported and not applied; a backward step asks before undoing a period. Steps are netted
@@ -14,258 +21,306 @@ sector boundary (+1 -1 +1) never counts twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
+from companion import games
+from companion.i18n import text
 from companion.input_timing import DOUBLE, HOLD, PRESS, Gesture
-from companion.rules.base import JSON, Prompt, RulesError
-from companion.table import Table
+from companion.rules.base import JSON
+from companion.snapshot import Snapshot, UiState
+from companion.table import Apply, Change, Command, NewGame, Redo, Undo
 
 NAVIGATION = {"red": "up", "blue": "down", "cyan": "select", "yellow": "back"}
-VOTE_CONDITIONS = {"red": "warm", "blue": "cold", "cyan": "wet", "yellow": "dry"}
-NEXT_ACTIONS = ("end_phase", "skip", "reveal")
-MENU_ITEMS = ("close", "new_game", "language")
-UNDO_PERIOD = "undo_period"
-
-
-@dataclass
-class UiState:
-    """What a screen draws besides the view: menu, cursor, question, the last "no"."""
-
-    cursor: int = 0  # index into the prompt's choices
-    menu_open: bool = False
-    menu_cursor: int = 0
-    pending: str | None = None  # a question waiting for yes (select/NEXT) or no (back)
-    last_no: tuple[str, float] | None = None  # (catalogue key of the reason, when)
-    notice: tuple[str, dict[str, Any]] | None = None  # (catalogue key, fields)
-    language: str = "en"
-    disc_position: int = 0  # net steps the sensor has reported
-    disc_offset: int = 0  # disc_position - period when the two last agreed
+LANGUAGES = ("en", "ru")
 
 
 @dataclass(frozen=True)
-class Outcome:
-    changed: bool = False
+class Reaction:
+    """What a gesture asks for: the UI state after it, commands for the table, a sound."""
+
+    ui: UiState
+    commands: tuple[Command, ...] = ()
     cue: str | None = None
-    command: str | None = None  # for the app: "new_game"
 
 
-def _no(ui: UiState, key: str, now: float, **fields: Any) -> Outcome:
-    ui.last_no = (key, now)
-    ui.notice = (key, fields)
-    return Outcome(changed=True, cue="no")
+def refuse(ui: UiState, key: str, now: float, **fields: object) -> Reaction:
+    """A "no": the reason on the screen, the refusal sound, nothing changed."""
+    return Reaction(ui.say(key, now, refused=True, **fields), cue="no")
 
 
-class Controls:
-    """Holds the UI state; ``table`` is swapped by the app when a new game starts."""
+# --- the one menu ------------------------------------------------------------------------
 
-    def __init__(self, table: Table, *, sensor_present: bool, language: str = "en") -> None:
-        self.table = table
-        self.sensor_present = sensor_present
-        self.ui = UiState(language=language)
-        self.sync_disc()
 
-    # --- entry points ------------------------------------------------------------------
+@dataclass(frozen=True)
+class MenuItem:
+    """One line of the menu: its words (a catalogue key and fields) and what it does."""
 
-    def gesture(self, gesture: Gesture, now: float) -> Outcome:
-        name = gesture.button
-        seat_text, _, colour = name.partition(".")
-        if seat_text.startswith("seat") and seat_text[4:].isdigit() and colour in NAVIGATION:
-            return self._seat_button(int(seat_text[4:]), colour, gesture.kind, now)
-        handler = {"next": self._next, "undo": self._undo, "menu": self._menu}.get(name)
-        if handler is None:
-            return _no(self.ui, "hardware.no_button", now, button=name)
-        return handler(gesture.kind, now)
+    key: str
+    act: Callable[[UiState, Snapshot, float], Reaction]
+    game: str | None = None  # the game this line starts, said by its title
 
-    def disc_step(self, direction: int, now: float) -> Outcome:
-        ui = self.ui
-        ui.disc_position += direction
-        period = self._period()
-        if period is None:
-            return _no(ui, "hardware.no_disc_in_game", now)
-        shown = ui.disc_position - ui.disc_offset
-        if direction > 0:
-            if ui.pending == UNDO_PERIOD and shown >= period:
-                ui.pending = None  # the disc came back: it was chatter, not a request
-                return Outcome(changed=True)
-            if shown <= period:
-                return Outcome()
-            if self._choice("turn_disc") is None:
-                return _no(ui, "hardware.disc_early", now)
-            return self._apply_turn(now)
-        if shown < period and period > 0:
-            ui.pending = UNDO_PERIOD
-            ui.notice = ("hardware.confirm_undo_period", {"period": period})
-            return Outcome(changed=True)
-        return Outcome()
+    def label(self, ui: UiState) -> str:
+        if self.key == "ui.menu.sound":
+            return text("ui.menu.sound_off" if ui.muted else "ui.menu.sound_on", ui.language)
+        if self.game is not None:
+            title = games.find(self.game).words("title", ui.language)
+            return text(self.key, ui.language, game=title)
+        return text(self.key, ui.language)
 
-    def table_changed(self) -> None:
-        """The table changed (any cause): the old cursor and question no longer apply."""
-        self.ui.cursor = 0
-        self.ui.pending = None
 
-    def sync_disc(self) -> None:
-        """Take the disc's present position as showing the present period."""
-        self.ui.disc_offset = self.ui.disc_position - (self._period() or 0)
+def _close(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    return Reaction(ui)
 
-    # --- the prompt ----------------------------------------------------------------------
 
-    def prompt(self) -> Prompt:
-        return self.table.prompt()
+def _rematch(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    return Reaction(ui, (NewGame(),))
 
-    def _period(self) -> int | None:
-        period = getattr(self.table.state, "period", None)
-        return period if isinstance(period, int) else None
 
-    def _choice(self, do: str) -> JSON | None:
-        return next((c for c in self.prompt().choices if c.get("do") == do), None)
+def _play(game: str) -> Callable[[UiState, Snapshot, float], Reaction]:
+    def act(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+        return Reaction(ui, (NewGame(game, {}),))
 
-    def _apply(self, action: JSON, seat: int | None, now: float) -> Outcome:
-        try:
-            self.table.apply(action, seat=seat)
-        except RulesError as error:
-            return _no(self.ui, "hardware.refused", now, reason=str(error))
-        self.ui.notice = None
-        return Outcome(changed=True)
+    return act
 
-    def _apply_turn(self, now: float) -> Outcome:
-        action = self._choice("turn_disc")
+
+def _language(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    following = LANGUAGES[(LANGUAGES.index(ui.language) + 1) % len(LANGUAGES)]
+    return Reaction(replace(ui, language=following))
+
+
+def _sound(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    return Reaction(replace(ui, muted=not ui.muted))
+
+
+def menu_items() -> tuple[MenuItem, ...]:
+    """The menu the box shows (and the gallery draws): one list, built from the registry."""
+    return (
+        MenuItem("ui.menu.close", _close),
+        MenuItem("ui.menu.rematch", _rematch),
+        *(MenuItem("ui.menu.play", _play(name), game=name) for name in games.GAMES),
+        MenuItem("ui.menu.language", _language),
+        MenuItem("ui.menu.sound", _sound),
+    )
+
+
+# --- the controls ------------------------------------------------------------------------
+
+
+def react(gesture: Gesture, snap: Snapshot, now: float) -> Reaction:
+    """The reaction to one button gesture."""
+    ui = snap.ui
+    seat_text, _, colour = gesture.button.partition(".")
+    if seat_text.startswith("seat") and seat_text[4:].isdigit() and colour in NAVIGATION:
+        if gesture.kind != PRESS:
+            return Reaction(ui)
+        return _seat_button(int(seat_text[4:]), colour, snap, now)
+    if gesture.button == "next":
+        return _next(gesture.kind, snap, now) if gesture.kind == PRESS else Reaction(ui)
+    if gesture.button == "undo":
+        return _undo(gesture.kind, snap, now)
+    if gesture.button == "menu":
+        return _menu_button(gesture.kind, snap, now)
+    return refuse(ui, "hardware.no_button", now, button=gesture.button)
+
+
+def disc_step(direction: int, snap: Snapshot, now: float) -> Reaction:
+    """The reaction to one step of the time disc (+1 forward, -1 back)."""
+    ui = replace(snap.ui, disc_position=snap.ui.disc_position + direction)
+    period = snap.period
+    action = period_choice(snap)
+    if period is None or snap.spec.inputs.period_action is None:
+        return refuse(ui, "hardware.no_disc_in_game", now)
+    shown = ui.disc_position - ui.disc_offset
+    if direction > 0:
+        if ui.confirming and shown >= period:
+            return Reaction(ui.pop().quiet())  # the disc came back: chatter, not a request
+        if shown <= period:
+            return Reaction(ui)
         if action is None:
-            return _no(self.ui, "hardware.not_now", now)
-        outcome = self._apply(action, self.prompt().seat, now)
-        self.sync_disc()
-        return outcome
+            return refuse(ui, "hardware.disc_early", now)
+        return Reaction(ui, (Apply(action, snap.prompt.seat),))
+    if shown < period and period > 0 and not ui.confirming:
+        ui = ui.push("confirm_undo_period").say("hardware.confirm_undo_period", now, period=period)
+        return Reaction(ui)
+    return Reaction(ui)
 
-    # --- buttons -----------------------------------------------------------------------
 
-    def _seat_button(self, seat: int, colour: str, kind: str, now: float) -> Outcome:
-        ui = self.ui
-        if kind != PRESS:
-            return Outcome()
-        move = NAVIGATION.get(colour)
-        if ui.menu_open:
-            return self._menu_button(move, now)
-        if ui.pending:
-            if move == "select":
-                return self._confirm(now)
-            if move == "back":
-                ui.pending, ui.notice = None, None
-                return Outcome(changed=True)
-            return _no(ui, "hardware.answer_first", now)
-        prompt = self.prompt()
-        votes = [c for c in prompt.choices if c.get("do") == "vote"]
-        if votes:
-            return self._vote(seat, colour, votes, now)
-        if prompt.seat is None or not prompt.choices:
-            return _no(ui, "hardware.not_now", now)
-        if seat != prompt.seat:
-            return _no(ui, "hardware.not_your_turn", now, seat=prompt.seat)
-        count = len(prompt.choices)
-        if move == "up":
-            ui.cursor = (ui.cursor - 1) % count
-        elif move == "down":
-            ui.cursor = (ui.cursor + 1) % count
-        elif move == "select":
-            return self._apply(prompt.choices[min(ui.cursor, count - 1)], seat, now)
-        elif move == "back" and ui.cursor != 0:
-            ui.cursor = 0
-        else:
-            return _no(ui, "hardware.not_now", now)
-        return Outcome(changed=True)
+def after_change(ui: UiState, change: Change, snap: Snapshot, before: Snapshot) -> UiState:
+    """The table changed: the old cursor and question no longer apply; after a period
+    turned (or was undone), or another game began, the disc's present position shows the
+    present period. Other changes leave it: a disc turned early stays a sector ahead, and
+    NEXT then catches the rules up with it."""
+    ui = replace(ui, cursor=0, modes=tuple(m for m in ui.modes if m == "menu"))
+    if change.kind == "none":
+        return ui
+    if snap.period != before.period or change.kind in ("new_game", "resume"):
+        return sync_disc(ui, snap)
+    return ui
 
-    def _vote(self, seat: int, colour: str, votes: list[JSON], now: float) -> Outcome:
-        """The first of the seat's hands still to vote casts the colour's condition. What
-        the press answers is the same whatever the condition: secrecy."""
-        condition = VOTE_CONDITIONS.get(colour)
-        hands = self.hands_to_vote(seat)
-        for choice in votes:
-            if choice.get("hand") in hands and choice.get("condition") == condition:
-                return self._apply(dict(choice), seat, now)
-        return _no(self.ui, "hardware.vote_not_yours", now)
 
-    def hands_to_vote(self, seat: int) -> list[int]:
-        """The seat's hands that have not voted yet, in hand order (public view only)."""
-        view = self.table.view()
-        return [
-            h["hand"]
-            for h in view.get("hands", [])
-            if h.get("seat") == seat and not h.get("voted") and h.get("playing", True)
-        ]
+def sync_disc(ui: UiState, snap: Snapshot) -> UiState:
+    """Take the disc's present position as showing the present period."""
+    return replace(ui, disc_offset=ui.disc_position - (snap.period or 0))
 
-    def _next(self, kind: str, now: float) -> Outcome:
-        if kind != PRESS:
-            return Outcome()
-        if self.ui.pending:
-            return self._confirm(now)
-        if self.ui.menu_open:
-            return _no(self.ui, "hardware.menu_is_open", now)
-        prompt = self.prompt()
-        for do in NEXT_ACTIONS:
-            choice = self._choice(do)
-            if choice is not None:
-                return self._apply(choice, prompt.seat, now)
-        if self._choice("turn_disc") is not None:
-            period = self._period() or 0
-            disc_ahead = self.ui.disc_position - self.ui.disc_offset > period
-            if self.sensor_present and not disc_ahead:
-                return _no(self.ui, "hardware.turn_the_disc", now)
-            return self._apply_turn(now)
-        return _no(self.ui, "hardware.not_now", now)
 
-    def _undo(self, kind: str, now: float) -> Outcome:
-        self.ui.pending = None
-        if kind == HOLD:
-            done, reason = self.table.redo(), "hardware.nothing_to_redo"
-        elif kind in (PRESS, DOUBLE):
-            done, reason = self.table.undo(), "hardware.nothing_to_undo"
-        else:
-            return Outcome()
-        return Outcome(changed=True) if done else _no(self.ui, reason, now)
+def period_choice(snap: Snapshot) -> JSON | None:
+    """The prompt's choice that starts the next period, if it is offered now."""
+    return _choice(snap, snap.spec.inputs.period_action)
 
-    def _confirm(self, now: float) -> Outcome:
-        """Yes to the question: undo the actions back to before the last disc turn."""
-        self.ui.pending = None
-        history = self.table.history()
-        turns = [i for i, action in enumerate(history) if action.get("do") == "turn_disc"]
-        if not turns:
-            return _no(self.ui, "hardware.nothing_to_undo", now)
-        for _ in range(len(history) - turns[-1]):
-            self.table.undo()
-        self.sync_disc()
-        self.ui.notice = None
-        return Outcome(changed=True)
 
-    # --- the game menu -------------------------------------------------------------------
+def _choice(snap: Snapshot, do: str | None) -> JSON | None:
+    if do is None:
+        return None
+    return next((c for c in snap.prompt.choices if c.get("do") == do), None)
 
-    def _menu(self, kind: str, now: float) -> Outcome:
-        ui = self.ui
-        if kind == HOLD:
-            ui.menu_open, ui.menu_cursor, ui.pending = True, 0, None
-            return Outcome(changed=True)
-        if kind == PRESS and ui.menu_open:
-            ui.menu_open = False
-            return Outcome(changed=True)
-        return _no(ui, "hardware.hold_menu", now)
 
-    def _menu_button(self, move: str | None, now: float) -> Outcome:
-        ui = self.ui
-        if move in ("up", "down"):
-            step = -1 if move == "up" else 1
-            ui.menu_cursor = (ui.menu_cursor + step) % len(MENU_ITEMS)
-            return Outcome(changed=True)
+# --- the modes ---------------------------------------------------------------------------
+
+
+def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction:
+    ui = snap.ui
+    move = NAVIGATION[colour]
+    if ui.menu_open:
+        return _in_menu(move, snap, now)
+    if ui.confirming:
+        if move == "select":
+            return _confirm_undo_period(snap, now)
         if move == "back":
-            ui.menu_open = False
-            return Outcome(changed=True)
-        if move != "select":
-            return _no(ui, "hardware.not_now", now)
-        item = MENU_ITEMS[ui.menu_cursor]
-        ui.menu_open = False
-        if item == "language":
-            ui.language = "ru" if ui.language == "en" else "en"
-        return Outcome(changed=True, command="new_game" if item == "new_game" else None)
+            return Reaction(ui.pop().quiet())
+        return refuse(ui, "hardware.answer_first", now)
+    secret = snap.spec.inputs.secret
+    if secret and any(c.get("do") == secret.action for c in snap.prompt.choices):
+        return _secret_choice(seat, colour, snap, now)
+    prompt = snap.prompt
+    count = len(prompt.choices) + len(prompt.entries)
+    if prompt.seat is None or not count:
+        return refuse(ui, "hardware.not_now", now)
+    if seat != prompt.seat:
+        return refuse(ui, "hardware.not_your_turn", now, seat=prompt.seat)
+    if ui.entering:
+        return _in_entry(move, snap, now)
+    if move == "up":
+        return Reaction(replace(ui, cursor=(ui.cursor - 1) % count).quiet())
+    if move == "down":
+        return Reaction(replace(ui, cursor=(ui.cursor + 1) % count).quiet())
+    if move == "select":
+        index = ui.cursor % count
+        if index < len(prompt.choices):
+            return Reaction(ui, (Apply(prompt.choices[index], seat),))
+        entry = index - len(prompt.choices)
+        first = prompt.entries[entry].fields[0].first
+        return Reaction(replace(ui.push("entry"), entry=entry, entered=(), value=first).quiet())
+    if ui.cursor != 0:
+        return Reaction(replace(ui, cursor=0).quiet())
+    return refuse(ui, "hardware.not_now", now)
 
 
-def button_names(seats: int) -> tuple[str, ...]:
-    """The panel's button names for ``seats`` seats, as the ports name them."""
-    per_seat = tuple(f"seat{s}.{c}" for s in range(1, seats + 1) for c in NAVIGATION)
-    return (*per_seat, "next", "undo", "menu")
+def _in_entry(move: str, snap: Snapshot, now: float) -> Reaction:
+    """Value entry, one field at a time: up and down change the value, select confirms it
+    (the last one plays the action), back returns to the previous field (or leaves)."""
+    ui = snap.ui
+    entry = snap.entry_under_way
+    if entry is None:
+        return Reaction(ui.pop())
+    current = entry.fields[len(ui.entered)]
+    if move in ("up", "down"):
+        return Reaction(replace(ui, value=current.step(ui.value, 1 if move == "up" else -1)))
+    if move == "back":
+        if not ui.entered:
+            return Reaction(ui.pop().quiet())
+        return Reaction(replace(ui, entered=ui.entered[:-1], value=ui.entered[-1]))
+    entered = (*ui.entered, ui.value)
+    if len(entered) == len(entry.fields):
+        return Reaction(ui, (Apply(entry.action(entered), snap.prompt.seat),))
+    following = entry.fields[len(entered)].first
+    return Reaction(replace(ui, entered=entered, value=following))
+
+
+def _secret_choice(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction:
+    """The first of the seat's voters still to choose makes the colour's choice. What the
+    press answers is the same whatever the colour: secrecy."""
+    secret = snap.spec.inputs.secret
+    assert secret is not None
+    value = secret.values.get(colour)
+    voters = secret.voters(snap.view, seat)
+    for choice in snap.prompt.choices:
+        if (
+            choice.get("do") == secret.action
+            and choice.get(secret.voter_field) in voters
+            and choice.get(secret.field) == value
+        ):
+            return Reaction(snap.ui, (Apply(dict(choice), seat),))
+    return refuse(snap.ui, "hardware.vote_not_yours", now)
+
+
+def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
+    ui = snap.ui
+    if ui.confirming:
+        return _confirm_undo_period(snap, now)
+    entry = snap.entry_under_way
+    if entry is not None:  # accept the value shown and the defaults of the fields after it
+        built = entry.action((*ui.entered, ui.value))
+        return Reaction(ui, (Apply(built, snap.prompt.seat),))
+    if ui.menu_open:
+        return refuse(ui, "hardware.menu_is_open", now)
+    for do in snap.spec.inputs.next_actions:
+        choice = _choice(snap, do)
+        if choice is not None:
+            return Reaction(ui, (Apply(choice, snap.prompt.seat),))
+    action = period_choice(snap)
+    if action is not None:
+        disc_ahead = ui.disc_position - ui.disc_offset > (snap.period or 0)
+        if snap.hardware.sensor_present and not disc_ahead:
+            return refuse(ui, "hardware.turn_the_disc", now)
+        return Reaction(ui, (Apply(action, snap.prompt.seat),))
+    return refuse(ui, "hardware.not_now", now)
+
+
+def _undo(kind: str, snap: Snapshot, now: float) -> Reaction:
+    ui = snap.ui.quiet()
+    if ui.entering and kind == PRESS:  # leaves the entry; the table is untouched
+        return Reaction(ui.pop())
+    if ui.confirming:
+        ui = ui.pop()
+    if kind == HOLD:
+        if not snap.view.get("table", {}).get("can_redo"):
+            return refuse(ui, "hardware.nothing_to_redo", now)
+        return Reaction(ui, (Redo(),))
+    if kind in (PRESS, DOUBLE):
+        if not snap.history:
+            return refuse(ui, "hardware.nothing_to_undo", now)
+        return Reaction(ui, (Undo(),))
+    return Reaction(ui)
+
+
+def _confirm_undo_period(snap: Snapshot, now: float) -> Reaction:
+    """Yes to the question: undo the actions back to before the last period turned."""
+    ui = snap.ui.pop().quiet()
+    turn = snap.spec.inputs.period_action
+    turns = [i for i, action in enumerate(snap.history) if action.get("do") == turn]
+    if not turns:
+        return refuse(ui, "hardware.nothing_to_undo", now)
+    return Reaction(ui, (Undo(to_head=turns[-1]),))
+
+
+def _menu_button(kind: str, snap: Snapshot, now: float) -> Reaction:
+    ui = snap.ui
+    if kind == HOLD:
+        base = tuple(m for m in ui.modes if m != "menu")
+        return Reaction(replace(ui, modes=(*base, "menu"), menu_cursor=0).quiet())
+    if kind == PRESS and ui.menu_open:
+        return Reaction(ui.pop())
+    return refuse(ui, "hardware.hold_menu", now)
+
+
+def _in_menu(move: str, snap: Snapshot, now: float) -> Reaction:
+    ui = snap.ui
+    if move in ("up", "down"):
+        step = -1 if move == "up" else 1
+        return Reaction(replace(ui, menu_cursor=(ui.menu_cursor + step) % len(menu_items())))
+    if move == "back":
+        return Reaction(ui.pop())
+    items = menu_items()
+    item = items[ui.menu_cursor % len(items)]
+    return item.act(ui.pop(), snap, now)

@@ -15,7 +15,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from companion.rules.base import JSON
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x5161_6C01  # "Sigil" v1: marks the file as ours for `file(1)` and us
@@ -49,7 +50,7 @@ class JournalError(Exception):
 class GameRecord:
     id: int
     game: str
-    setup: dict[str, Any]
+    setup: JSON
     created_at: str
     head: int
     status: str
@@ -60,7 +61,7 @@ class ActionRecord:
     seq: int
     at: str
     seat: int | None
-    action: dict[str, Any]
+    action: JSON
 
 
 def _now() -> str:
@@ -150,7 +151,7 @@ class Journal:
 
     # --- games -------------------------------------------------------------------------
 
-    def new_game(self, game: str, setup: Mapping[str, Any]) -> GameRecord:
+    def new_game(self, game: str, setup: Mapping[str, object]) -> GameRecord:
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games (game, setup, created_at) VALUES (?, ?, ?)",
@@ -207,8 +208,15 @@ class Journal:
             records.append(ActionRecord(seq, at, seat, action))
         return records
 
-    def append(self, game_id: int, seat: int | None, action: Mapping[str, Any]) -> int:
-        """Store an action after the head (dropping the redo stack); durable on return."""
+    def append(
+        self,
+        game_id: int,
+        seat: int | None,
+        action: Mapping[str, object],
+        status: str | None = None,
+    ) -> int:
+        """Store an action after the head (dropping the redo stack), and the game's new
+        status if given, in one transaction; durable on return."""
         text = json.dumps(dict(action), ensure_ascii=False, sort_keys=True)
         with self._transaction():
             head = self._head(game_id)
@@ -218,11 +226,15 @@ class Journal:
                 (game_id, head + 1, _now(), seat, text),
             )
             self._db.execute("UPDATE games SET head=? WHERE id=?", (head + 1, game_id))
+            if status is not None:
+                self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
         return head + 1
 
-    def set_head(self, game_id: int, head: int) -> None:
+    def set_head(self, game_id: int, head: int, status: str | None = None) -> None:
         with self._transaction():
             self._db.execute("UPDATE games SET head=? WHERE id=?", (head, game_id))
+            if status is not None:
+                self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
 
     def _head(self, game_id: int) -> int:
         row = self._db.execute("SELECT head FROM games WHERE id=?", (game_id,)).fetchone()

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import yaml
+from companion import yamlfile
+from companion.rules.base import JSON, did_you_mean
 
-from companion.rules.base import did_you_mean
-
-TOP_KEYS = ("game", "setup", "actions", "title", "description")
+TOP_KEYS = ("game", "setup", "actions", "presses", "title", "description")
+BUTTONS_HELD = ("undo", "menu")
 
 
 class ScriptError(Exception):
@@ -25,20 +24,31 @@ class ScriptError(Exception):
 class ScriptAction:
     index: int  # 1-based, as messages count
     line: int
-    action: dict[str, Any]
+    action: JSON
+
+
+@dataclass(frozen=True)
+class ScriptPress:
+    """One step of a press script: ``press`` a button (``seatN.colour``, ``next``,
+    ``undo``, ``menu``), ``hold`` one for ``seconds``, turn the ``disc`` by ``steps``, or
+    ``wait`` ``seconds``."""
+
+    index: int
+    line: int
+    kind: str  # press, hold, disc, wait
+    button: str = ""
+    seconds: float = 0.0
+    steps: int = 0
 
 
 @dataclass(frozen=True)
 class Script:
     path: str
     game: str
-    setup: dict[str, Any]
+    setup: JSON
     setup_line: int
     actions: tuple[ScriptAction, ...]
-
-
-def _line(node: yaml.Node) -> int:
-    return int(node.start_mark.line) + 1
+    presses: tuple[ScriptPress, ...] = ()
 
 
 def load(path: str | Path) -> Script:
@@ -54,44 +64,68 @@ def load(path: str | Path) -> Script:
 
 def parse(text: str, where: str = "<script>") -> Script:
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        line = mark.line + 1 if mark is not None else 0
-        raise ScriptError(f"{where}:{line}: not valid YAML: {error.problem}") from error
-    except yaml.YAMLError as error:
-        raise ScriptError(f"{where}: not valid YAML: {error}") from error
-    if not isinstance(root, yaml.MappingNode) or not isinstance(data, dict):
+        source = yamlfile.parse(where, text)
+    except yamlfile.YamlError as error:
+        raise ScriptError(str(error)) from error
+    data = source.data
+    if not isinstance(data, dict):
         raise ScriptError(f"{where}:1: a script is a mapping with game, setup and actions")
-    nodes = {key.value: value for key, value in root.value}
-    for key_node, _ in root.value:
-        if key_node.value not in TOP_KEYS:
+    for key in data:
+        if key not in TOP_KEYS:
             raise ScriptError(
-                f"{where}:{_line(key_node)}: unknown key '{key_node.value}'"
-                f"{did_you_mean(key_node.value, TOP_KEYS)}"
+                f"{where}:{source.line((str(key),))}: unknown key '{key}'"
+                f"{did_you_mean(str(key), TOP_KEYS)}"
             )
     game = data.get("game")
     if not isinstance(game, str):
         raise ScriptError(f"{where}:1: missing 'game' (e.g. game: bestiary)")
     setup = data.get("setup") or {}
-    setup_line = _line(nodes["setup"]) if "setup" in nodes else 1
+    setup_line = source.line(("setup",), 1)
     if not isinstance(setup, dict):
         raise ScriptError(f"{where}:{setup_line}: 'setup' must be a mapping")
     raw_actions = data.get("actions") or []
-    actions_node = nodes.get("actions")
-    if not isinstance(raw_actions, list) or (
-        actions_node is not None and not isinstance(actions_node, yaml.SequenceNode) and raw_actions
-    ):
-        line = _line(actions_node) if actions_node is not None else 1
-        raise ScriptError(f"{where}:{line}: 'actions' must be a list")
-    items = actions_node.value if isinstance(actions_node, yaml.SequenceNode) else []
+    if not isinstance(raw_actions, list):
+        raise ScriptError(f"{where}:{source.line(('actions',), 1)}: 'actions' must be a list")
     actions = []
-    for index, (node, action) in enumerate(zip(items, raw_actions, strict=True), 1):
-        line = _line(node)
+    for index, action in enumerate(raw_actions, 1):
+        line = source.line(("actions", index - 1))
         if not isinstance(action, dict):
             raise ScriptError(f"{where}:{line}: action {index}: a mapping with 'do' and its fields")
         if not isinstance(action.get("do"), str):
             raise ScriptError(f"{where}:{line}: action {index}: missing 'do' (what to do)")
         actions.append(ScriptAction(index, line, action))
-    return Script(where, game, setup, setup_line, tuple(actions))
+    raw_presses = data.get("presses")
+    if raw_presses is not None and actions:
+        raise ScriptError(f"{where}:{source.line(('presses',), 1)}: actions or presses, not both")
+    presses: list[ScriptPress] = []
+    if raw_presses is not None:
+        if not isinstance(raw_presses, list):
+            raise ScriptError(f"{where}:{source.line(('presses',), 1)}: 'presses' must be a list")
+        for index, item in enumerate(raw_presses, 1):
+            line = source.line(("presses", index - 1))
+            presses.append(_press(item, index, f"{where}:{line}: press {index}", line))
+    return Script(where, game, setup, setup_line, tuple(actions), tuple(presses))
+
+
+def _press(item: object, index: int, where: str, line: int) -> ScriptPress:
+    """``seat1.cyan``, ``next``, ``hold undo``, ``hold menu 3``, ``disc +1``, ``wait 0.5``."""
+    words = str(item).split() if isinstance(item, str | int | float) else []
+    if not words:
+        raise ScriptError(
+            f"{where}: a button (seat1.cyan, next, undo, menu), 'hold undo', "
+            "'disc +1' or 'wait 0.5'"
+        )
+    head, rest = words[0], words[1:]
+    try:
+        if head == "hold" and rest and len(rest) <= 2:
+            seconds = float(rest[1]) if len(rest) == 2 else (3.2 if rest[0] == "menu" else 1.0)
+            return ScriptPress(index, line, "hold", rest[0], seconds=seconds)
+        if head == "disc" and len(rest) == 1:
+            return ScriptPress(index, line, "disc", steps=int(rest[0]))
+        if head == "wait" and len(rest) == 1:
+            return ScriptPress(index, line, "wait", seconds=float(rest[0]))
+    except ValueError as error:
+        raise ScriptError(f"{where}: {error}") from error
+    if rest:
+        raise ScriptError(f"{where}: '{item}': one button, or hold/disc/wait with a value")
+    return ScriptPress(index, line, "press", head)

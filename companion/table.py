@@ -1,58 +1,138 @@
 """The table: the one place that changes game state.
 
-An action is checked by the rules, appended to the journal and committed, and only then
-is the new state published to the listeners (screen, LED ring, buzzer). Undo and redo
-move the journal's head and replay; the states of the game so far are kept in memory as a
-cache of that replay.
+:meth:`Table.execute` runs one command (apply an action, undo, redo, start a new game, end
+the game) in one journal transaction and returns the :class:`Change` it made; nothing is
+published from here: the app's loop turns the change into one snapshot for every output.
+An action is checked by the rules before anything is written, so an illegal one raises and
+changes nothing. Undo and redo move the journal's head; the states of the game so far are
+kept in memory as a cache of the journal's replay, which is the truth.
+
+A table belongs to the thread that built it (the app's loop): a call from any other
+thread raises :class:`WrongThread` at once, instead of corrupting state some day.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Literal
 
-from companion import rules
+from companion import games
+from companion.games.spec import AnySpec, GameState
 from companion.journal import GameRecord, Journal, JournalError
-from companion.rules.base import JSON, PUBLIC, Prompt, RulesError
+from companion.rules.base import JSON, PUBLIC, IllegalAction, Prompt, RulesError
 
-Listener = Callable[["Table"], None]
+FINISHED = "finished"
+ACTIVE = "active"
+
+
+class WrongThread(RuntimeError):
+    """A table (or another loop-owned object) was used from a thread that does not own it."""
+
+
+class LoopOwned:
+    """Remembers the thread that built it; :meth:`check_thread` refuses any other."""
+
+    def __init__(self) -> None:
+        # The Thread itself, not its ident: idents are handed out again once a thread ends.
+        self._owner = threading.current_thread()
+
+    def check_thread(self) -> None:
+        if threading.current_thread() is not self._owner:
+            name = threading.current_thread().name
+            raise WrongThread(
+                f"{type(self).__name__} used from thread {name!r}: only the loop thread "
+                "may touch it (post an event to the app's queue instead)"
+            )
+
+
+# --- commands, in the imperative -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Apply:
+    """Play an action for ``seat`` (None: the seat the prompt names, or the action's)."""
+
+    action: Mapping[str, object]
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last action; with ``to_head``, every action after that head."""
+
+    to_head: int | None = None
+
+
+@dataclass(frozen=True)
+class Redo:
+    pass
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Start a game in the same journal: ``game`` with ``setup``; or, with neither, the
+    next game of the series (the spec's rematch setup of the game just played)."""
+
+    game: str | None = None
+    setup: Mapping[str, object] | None = None
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """Close the game without a winner: it is kept in the journal and no longer resumed."""
+
+
+Command = Apply | Undo | Redo | NewGame | EndGame
+
+ChangeKind = Literal["action", "undo", "redo", "resume", "new_game", "end_game", "none"]
 
 
 @dataclass(frozen=True)
 class Change:
-    """What the last change to the table was, for narration and cues."""
+    """What a command did, in the past tense, for narration, cues and animations."""
 
-    kind: str  # "action", "undo", "redo", "resume", "new_game"
-    action: JSON | None
-    events: tuple[JSON, ...]
+    kind: ChangeKind
+    action: JSON | None = None  # the action applied, redone, or (the last one) undone
+    events: tuple[JSON, ...] = ()  # what the rules said it caused (action and redo only)
+    undone: int = field(default=0)  # how many actions an undo took back
+
+    @property
+    def fresh(self) -> bool:
+        """Did the game move forward just now (so its events are news)?"""
+        return self.kind in ("action", "redo")
 
 
-class Table:
-    """One game in one journal. Build it with :meth:`new_game` or :meth:`resume`."""
+NOTHING = Change("none")
+
+
+class Table(LoopOwned):
+    """One game in one journal. Build it with :meth:`new_game`, :meth:`resume` or
+    :meth:`open`; change it only through :meth:`execute`."""
 
     def __init__(self, journal: Journal, record: GameRecord) -> None:
+        super().__init__()
         self.journal = journal
+        self._load(record)
+
+    def _load(self, record: GameRecord) -> None:
         self.record = record
-        self.rules: ModuleType = rules.game(record.game)
-        self._listeners: list[Listener] = []
+        # Each game's spec is typed with its own state; a table holds whichever it was given.
+        self.spec: AnySpec = games.find(record.game)
         self._actions: list[JSON] = []
-        self._states: list[Any] = []
-        self.last_change = Change("resume", None, ())
+        self._states: list[GameState] = []
         self._replay()
 
     # --- construction ----------------------------------------------------------------
 
     @classmethod
-    def new_game(cls, journal: Journal, game: str, setup: Mapping[str, Any]) -> Table:
-        module = rules.game(game)
-        module.start(setup)  # a bad setup raises here, before anything is written
-        record = journal.new_game(game, setup)
-        table = cls(journal, record)
-        table.last_change = Change("new_game", None, ())
-        return table
+    def new_game(cls, journal: Journal, game: str, setup: Mapping[str, object]) -> Table:
+        spec = games.find(game)
+        stamped = spec.stamp(dict(setup))  # the rules this companion plays, kept with it
+        spec.rules.start(stamped)  # a bad setup raises here, before any write
+        return cls(journal, journal.new_game(game, stamped))
 
     @classmethod
     def resume(cls, journal: Journal) -> Table | None:
@@ -66,8 +146,9 @@ class Table:
 
     def _replay(self) -> None:
         where = f"{self.journal.path}: game {self.record.id}"
+        rules = self.spec.rules
         try:
-            state = self.rules.start(self.record.setup)
+            state = rules.start(self.spec.journaled(dict(self.record.setup)))
         except RulesError as error:
             raise JournalError(f"{where}: setup: {error}") from error
         self._states = [state]
@@ -75,7 +156,7 @@ class Table:
         self._actions = [r.action for r in records]
         for record in records[: self.record.head]:
             try:
-                state = self.rules.step(state, record.action)
+                state = rules.step(state, record.action)
             except RulesError as error:
                 raise JournalError(
                     f"{where}, action {record.seq} ({record.action.get('do')}): {error}"
@@ -91,7 +172,7 @@ class Table:
         return self.record.game
 
     @property
-    def state(self) -> Any:
+    def state(self) -> GameState:
         return self._states[-1]
 
     @property
@@ -104,18 +185,19 @@ class Table:
 
     @property
     def can_redo(self) -> bool:
-        return len(self._actions) > self.head
+        return len(self._actions) > self.head and self.record.status == ACTIVE
 
     @property
     def finished(self) -> bool:
-        return self.state.winner is not None
+        return self.state.winner is not None or self.record.status == FINISHED
 
     def prompt(self) -> Prompt:
-        prompt: Prompt = self.rules.prompt(self.state)
-        return prompt
+        self.check_thread()
+        return self.spec.rules.prompt(self.state)
 
     def view(self, audience: str = PUBLIC) -> JSON:
-        picture: JSON = self.rules.view(self.state, audience)
+        self.check_thread()
+        picture = self.spec.rules.view(self.state, audience)
         picture["table"] = {
             "game_id": self.record.id,
             "head": self.head,
@@ -124,57 +206,98 @@ class Table:
         }
         return picture
 
-    def history(self) -> list[JSON]:
-        return list(self._actions[: self.head])
+    def history(self) -> tuple[JSON, ...]:
+        """The actions of the game so far (the redo stack left out), oldest first."""
+        self.check_thread()
+        return tuple(self._actions[: self.head])
 
     # --- changing --------------------------------------------------------------------
 
-    def subscribe(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+    def execute(self, command: Command) -> Change:
+        """Run one command; an illegal one raises :class:`RulesError` and changes nothing."""
+        self.check_thread()
+        if isinstance(command, Apply):
+            return self._apply(command)
+        if isinstance(command, Undo):
+            return self._undo(command.to_head)
+        if isinstance(command, Redo):
+            return self._redo()
+        if isinstance(command, NewGame):
+            return self._new_game(command)
+        return self._end_game()
 
-    def apply(self, action: Mapping[str, Any], seat: int | None = None) -> Any:
-        """Check, journal, commit, then publish. An illegal action raises and changes nothing."""
-        clean = dict(action)
-        actor = seat if seat is not None else clean.get("seat", self.prompt().seat)
-        state = self.rules.step(self.state, clean)
-        self.journal.append(self.record.id, actor if isinstance(actor, int) else None, clean)
+    def apply(self, action: Mapping[str, object], seat: int | None = None) -> Change:
+        """Shorthand for ``execute(Apply(action, seat))`` (scripts and tests)."""
+        return self.execute(Apply(action, seat))
+
+    def _apply(self, command: Apply) -> Change:
+        if self.record.status == FINISHED and self.state.winner is None:
+            raise IllegalAction("this game was ended: start a new one from the menu")
+        clean = dict(command.action)
+        actor = command.seat if command.seat is not None else clean.get("seat")
+        if actor is None:
+            actor = self.prompt().seat
+        state = self.spec.rules.step(self.state, clean)
+        status = self._status_of(state)
+        seat = actor if isinstance(actor, int) and not isinstance(actor, bool) else None
+        self.journal.append(self.record.id, seat, clean, status)
         del self._actions[self.head :]
         self._actions.append(clean)
         self._states.append(state)
-        self._mark_status()
-        self.last_change = Change("action", clean, tuple(state.events))
-        self._publish()
-        return state
+        self._set_status(status)
+        return Change("action", clean, tuple(state.events))
 
-    def undo(self) -> bool:
-        if not self.can_undo:
-            return False
+    def _undo(self, to_head: int | None) -> Change:
+        target = self.head - 1 if to_head is None else to_head
+        if not self.can_undo or not 0 <= target < self.head:
+            raise IllegalAction("nothing to undo")
         undone = self._actions[self.head - 1]
-        self.journal.set_head(self.record.id, self.head - 1)
-        self._states.pop()
-        self._mark_status()
-        self.last_change = Change("undo", undone, ())
-        self._publish()
-        return True
+        steps = self.head - target
+        status = self._status_of(self._states[target])
+        self.journal.set_head(self.record.id, target, status)
+        del self._states[target + 1 :]
+        self._set_status(status)
+        return Change("undo", undone, (), undone=steps)
 
-    def redo(self) -> bool:
+    def _redo(self) -> Change:
         if not self.can_redo:
-            return False
+            raise IllegalAction("nothing to redo")
         action = self._actions[self.head]
-        state = self.rules.step(self.state, action)
-        self.journal.set_head(self.record.id, self.head + 1)
+        state = self.spec.rules.step(self.state, action)
+        status = self._status_of(state)
+        self.journal.set_head(self.record.id, self.head + 1, status)
         self._states.append(state)
-        self._mark_status()
-        self.last_change = Change("redo", action, tuple(state.events))
-        self._publish()
-        return True
+        self._set_status(status)
+        return Change("redo", action, tuple(state.events))
 
-    def _mark_status(self) -> None:
-        status = "finished" if self.finished else "active"
-        if status != self.record.status:
-            self.journal.set_status(self.record.id, status)
+    def _new_game(self, command: NewGame) -> Change:
+        game = command.game or self.game
+        if command.setup is not None:
+            setup = dict(command.setup)
+        elif game == self.game:
+            setup = self.spec.rematch(self.state, dict(self.record.setup))
+        else:
+            setup = {}
+        spec = games.find(game)
+        setup = spec.stamp(setup)
+        spec.rules.start(setup)  # a bad setup raises before any write
+        if self.record.status == ACTIVE:  # the game left behind is not resumed
+            self.journal.set_status(self.record.id, FINISHED)
+        self._load(self.journal.new_game(game, setup))
+        return Change("new_game")
+
+    def _end_game(self) -> Change:
+        if self.record.status == FINISHED:
+            raise IllegalAction("this game is already over")
+        self.journal.set_status(self.record.id, FINISHED)
+        self._set_status(FINISHED)
+        return Change("end_game")
+
+    def _status_of(self, state: GameState) -> str | None:
+        """The status to write with a change to ``state``: None when it stays the same."""
+        status = FINISHED if state.winner is not None else ACTIVE
+        return status if status != self.record.status else None
+
+    def _set_status(self, status: str | None) -> None:
+        if status is not None:
             self.record = self.journal.game(self.record.id)
-
-    def _publish(self) -> None:
-        for listener in list(self._listeners):
-            listener(self)

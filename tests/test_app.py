@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,13 @@ import pytest
 
 from companion import cli
 from companion.app import App, ButtonEdge, build_app, run_main
-from companion.config import load
+from companion.config import GameSettings, load
+from companion.games.manus import SPEC as MANUS
+from companion.games.manus.ring import REVEAL_SECONDS
 from companion.hardware.factory import AdapterError, open_adapters
 from companion.hardware.fakes import FakeLedRing
 from companion.hardware.mock import mock_pins
-from companion.leds import FPS, OFF, REVEAL_SECONDS, LedStyle, Overlay, frame, limit_current
+from companion.leds import FPS, OFF, LedStyle, Overlay, frame, limit_current
 from tests.test_controls import DUEL_SETUP, TO_SUPPORT
 from tests.test_leds_manus import TO_VOTE
 
@@ -43,7 +46,7 @@ class Loop:
     def _run(self, tmp_path: Path, setup: list[dict[str, Any]]) -> None:
         self.app = build_app(load(None), fakes=True, journal_path=tmp_path / "j.sqlite")
         for action in setup:
-            self.app.table.apply(action)
+            self.app.apply(action)
         self.ready.set()
         start = time.thread_time()
         self.app.run()
@@ -70,7 +73,7 @@ def pins() -> Iterator[Any]:
 def test_an_idle_table_sleeps_and_a_press_wakes_it(tmp_path: Path) -> None:
     loop = Loop(tmp_path, DUEL_SETUP + TO_SUPPORT[:1])  # Anna's siege: nothing moves
     changes: list[int] = []
-    loop.app.on_change(lambda app: changes.append(app.ui.cursor))
+    loop.app.subscribe(lambda snap: changes.append(snap.ui.cursor))
     try:
         assert loop.app.next_wake(time.monotonic()) is None  # nothing to animate, no timer
         time.sleep(0.05)
@@ -84,8 +87,30 @@ def test_an_idle_table_sleeps_and_a_press_wakes_it(tmp_path: Path) -> None:
     finally:
         loop.stop()
     assert frames_while_idle == 0  # nothing redrawn while idle
-    assert changes == [1]  # the screen heard of the cursor moving
+    assert changes == [0, 1]  # the screen's first picture, then the cursor moving
     assert loop.cpu < 0.05  # half a second idle cost (almost) no CPU
+
+
+def test_an_output_joining_from_another_thread_is_only_ever_called_on_the_loop(
+    tmp_path: Path,
+) -> None:
+    """A phone page or a feed subscribes from its own thread while the table runs."""
+    loop = Loop(tmp_path, DUEL_SETUP + TO_SUPPORT[:1])
+    callers: list[threading.Thread] = []
+    seen = threading.Event()
+
+    def output(snap: Any) -> None:
+        callers.append(threading.current_thread())
+        if snap.ui.cursor == 1:
+            seen.set()
+
+    try:
+        loop.app.subscribe(output)  # from the test's thread, not the loop's
+        loop.app.post(ButtonEdge("seat1.blue", True, time.monotonic()))
+        assert seen.wait(2)
+    finally:
+        loop.stop()
+    assert len(callers) == 2 and set(callers) == {loop.thread}  # its first picture, the press
 
 
 def test_a_pulsing_token_animates_the_ring_at_the_frame_rate(tmp_path: Path) -> None:
@@ -105,7 +130,7 @@ def test_a_pulsing_token_animates_the_ring_at_the_frame_rate(tmp_path: Path) -> 
 
 def test_strict_turns_a_failing_adapter_into_an_error(pins: Any) -> None:
     config = load(None)
-    config.data["leds"]["driver"] = "none"
+    config = replace(config, leds=replace(config.leds, driver="none"))
     blocker = open_adapters(config, fakes=False, strict=True)  # holds every pin
     try:
         with pytest.raises(AdapterError, match=r"^buttons: cannot start: .*in use"):
@@ -174,22 +199,23 @@ def test_the_ring_settles_on_the_steady_frame_when_the_reveal_ends(tmp_path: Pat
     animation ends on the steady frame, whatever phase its blinking was in."""
     clock = [100.0]
     config = load(None)
-    config.data["game"] = {"name": "manus", "setup": {"players": ["Anna", "Boris", "Clara"]}}
+    config = replace(config, game=GameSettings("manus", {"players": ["Anna", "Boris", "Clara"]}))
     app = build_app(config, fakes=True, journal_path=tmp_path / "j.sqlite", clock=lambda: clock[0])
     app.start()
     for action in TO_VOTE:
-        app.table.apply(action)
+        app.apply(action)
     ring = app.adapters.ring
     assert isinstance(ring, FakeLedRing)
-    app.table.apply({"do": "vote", "hand": 1, "condition": "cold"})
+    app.apply({"do": "vote", "hand": 1, "condition": "cold"})
     assert ring.last[5] != OFF  # hand 1's dot, shown without any tick
     for hand in (2, 3):
-        app.table.apply({"do": "vote", "hand": hand, "condition": "dry"})
+        revealed = app.apply({"do": "vote", "hand": hand, "condition": "dry"})
     shown = len(ring.frames)
     while clock[0] < 100.0 + REVEAL_SECONDS + 0.2:
         clock[0] = round(clock[0] + 1 / FPS, 3)
         app.tick(clock[0])
-    settled = frame(app.view, clock[0], LedStyle(), Overlay(changed_at=100.0))
+    just = Overlay(changed_at=100.0, fresh_events=revealed.change.events)
+    settled = frame(MANUS, app.view, clock[0], LedStyle(), just)
     assert len(ring.frames) - shown > 10  # the reveal was animated
     assert list(ring.last) == limit_current(settled, config.brightness, 900)
     before = len(ring.frames)

@@ -48,7 +48,7 @@ def test_the_disc_on_the_bridge_turns_the_period_and_lights_the_pico_ring(
     def loop() -> None:
         app = build_app(config, journal_path=tmp_path / "j.sqlite")
         for action in DUEL_SETUP:
-            app.table.apply(action)
+            app.apply(action)
         holder["app"] = app
         ready.set()
         app.run()
@@ -61,18 +61,20 @@ def test_the_disc_on_the_bridge_turns_the_period_and_lights_the_pico_ring(
     try:
         assert app.adapters.replaced == []
         pico = app.adapters.link.virtual_pico
-        wait_for(lambda: app.controls.sensor_present)
+        wait_for(lambda: app.snapshot.hardware.sensor_present)
         pins.pin(NEXT).drive_low()  # with a sensor, NEXT does not turn the period
         pins.pin(NEXT).drive_high()
-        wait_for(lambda: app.ui.last_no is not None)
-        assert app.ui.last_no is not None and app.ui.last_no[0] == "hardware.turn_the_disc"
+        wait_for(lambda: app.ui.refused)
+        notice = app.ui.notice
+        assert notice is not None and notice.key == "hardware.turn_the_disc"
+        assert app.view["period"] == 0
         pico.turn(1)
         wait_for(lambda: app.view["period"] == 1)
         wait_for(lambda: pico.ring.pixels[0] != (0, 0, 0))
         lit = pico.ring.pixels
         assert all(c != (0, 0, 0) for c in lit[:4]) and all(c == (0, 0, 0) for c in lit[4:])
         pico.unplug()  # the link goes down: NEXT takes over
-        wait_for(lambda: not app.controls.sensor_present, timeout=8)
+        wait_for(lambda: not app.snapshot.hardware.sensor_present, timeout=8)
     finally:
         app.stop()
         thread.join(5)

@@ -23,6 +23,7 @@ from companion.hardware.fakes import FakeLedRing
 from companion.hardware.gpio import GpioBuzzer
 from companion.hardware.mock import mock_pins
 from companion.hardware.pixels import PixelRing, RecordingStrip
+from companion.i18n import text
 from companion.journal import Journal
 from tests.test_controls import DUEL_SETUP
 from tests.test_leds_manus import TO_VOTE
@@ -71,7 +72,7 @@ class Table:
         adapters.ring = PixelRing(self.strip)
         self.app = build_app(self.config, journal_path=self.journal, adapters=adapters)
         for action in setup:
-            self.app.table.apply(action)
+            self.app.apply(action)
         self.ready.set()
         self.app.run()
         self.app.close()
@@ -100,7 +101,7 @@ class Table:
 
     def settle(self) -> None:
         """Wait until the loop has taken every event off its queue and drawn."""
-        self.wait_for(lambda: self.app.events.unfinished_tasks == 0 or self.app.events.empty())
+        self.wait_for(lambda: self.app.events.unfinished_tasks == 0)  # taken and handled
         time.sleep(0.03)
 
     def stored(self) -> list[dict[str, Any]]:
@@ -157,7 +158,8 @@ def test_a_support_ability_from_a_button_to_the_journal_and_the_ring(
         "ability": "stone_skin",
         "target": "saxum",
     }
-    assert led(wire, 8) == (76, 12, 0)  # sector 3, seat 1's end, in seat 1's colour
+    # Sector 3, seat 1's end, in seat 1's colour: the screen's amber (245, 165, 48) at 0.3.
+    assert led(wire, 8) == (73, 49, 14)
     assert led(wire, 11) == (0, 0, 0)
     assert table.strip.last_bytes == bytes(72)  # closing the app turns the ring off
 
@@ -172,10 +174,10 @@ def test_a_disc_wobbling_on_a_sector_boundary_turns_one_period(pins: Any, tmp_pa
         table.turn_disc()  # ... and forward again
         table.settle()
         period = table.app.view["period"]
-        pending = table.app.ui.pending
+        confirming = table.app.ui.confirming
     finally:
         table.stop()
-    assert period == 1 and pending is None
+    assert period == 1 and not confirming
     assert [a["do"] for a in table.stored()].count("turn_disc") == 1
 
 
@@ -238,7 +240,7 @@ def test_a_failing_adapter_is_replaced_by_its_fake_with_a_warning(
     try:
         assert app.adapters.replaced == ["leds"]
         assert "leds: cannot start, using the on-screen fake instead" in caplog.text
-        assert app.hardware_notes() == ["leds: not found, running without it."]
+        assert app.snapshot.notices() == (text("hardware.replaced.leds", "en"),)
         assert app.adapters.sensor_present
     finally:
         app.close()

@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.games.bestiary import rules as bestiary
 from companion.journal import Journal
-from companion.rules import bestiary
 from companion.table import Table
 
 NAMES = ["Saxum", "Vinctum", "Illesbra", "Ferrarius", "Manus", "Cerberus", "Malleus"]
@@ -28,7 +28,7 @@ def games(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "players": ["Anna", "Boris"],
         "first": draw(st.sampled_from([1, 2])),
         "tempo": draw(st.sampled_from(["slow", "fast"])),
-        "scale_length": draw(st.integers(4, 20)),
+        "scale_length": draw(st.integers(5, 20)),  # longer than the largest class penalty
     }
     state = bestiary.start(setup)
     actions: list[dict[str, Any]] = []
@@ -46,16 +46,28 @@ def games(draw: st.DrawFn) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return setup, actions
 
 
+# The effects a card may carry for its target: positive ones help one's own creatures,
+# negative ones harm enemies (the rulebook's sign; a card of any target may carry either).
+FITTING = {
+    "self": ["attack_up", "defense_up"],
+    "ally": ["attack_up", "defense_up"],
+    "enemy": ["inaction", "attack_down", "defense_down"],
+    "any": EFFECTS,
+}
+
+
 def _summon(draw: st.DrawFn, name: str) -> dict[str, Any]:
-    abilities = [
-        {
-            "name": f"{name} power {slot}",
-            "prep": draw(st.integers(1, 6)),
-            "effects": draw(st.lists(st.sampled_from(EFFECTS), max_size=2)),
-            "target": draw(st.sampled_from(["self", "ally", "enemy", "any"])),
-        }
-        for slot in (1, 2)
-    ]
+    abilities = []
+    for slot in (1, 2):
+        target = draw(st.sampled_from(["self", "ally", "enemy", "any"]))
+        abilities.append(
+            {
+                "name": f"{name} power {slot}",
+                "prep": draw(st.integers(1, 6)),
+                "effects": draw(st.lists(st.sampled_from(FITTING[target]), max_size=2)),
+                "target": target,
+            }
+        )
     return {
         "do": "summon",
         "creature": name,

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from companion.games.bestiary import rules as bestiary
 from companion.journal import Journal
-from companion.rules import bestiary
 from companion.rules.base import IllegalAction, SetupError
 from companion.table import Table
 
@@ -74,9 +74,15 @@ def test_fast_tempo_runs_siege_preparation_then_the_combined_phase() -> None:
         "target": "saxum",
     } in prompt.choices
     assert "support" in prompt.free  # Blink has no printed prep: a value is needed
-    assert {"do": "attack", "creature": "saxum", "target": "vinctum"} in prompt.choices
     assert {"do": "maneuver", "creature": "saxum"} in prompt.choices
     assert state.events[-1]["event"] == "preparation"
+    # Anna's first period: Boris's creatures stand in their castle; in Boris's half of the
+    # period Anna's may have left theirs, so the combined phase offers attacks.
+    state = bestiary.step(state, {"do": "end_phase"})
+    state = bestiary.step(state, {"do": "siege"})
+    prompt = bestiary.prompt(state)
+    assert prompt.kind == "attack_and_support"
+    assert {"do": "attack", "creature": "vinctum", "target": "saxum"} in prompt.choices
 
 
 def test_slow_tempo_prompts_attack_then_support() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -42,9 +43,9 @@ def wait_until(check: Callable[[], bool], timeout: float = 5.0) -> bool:
 class RunningApp:
     """The app on its own loop thread (it builds, owns and runs the app, as on the Pi)."""
 
-    def __init__(self, pico: VirtualPico, tmp_path: Path) -> None:
+    def __init__(self, pico: VirtualPico, tmp_path: Path, config: str = CONFIG) -> None:
         config_path = tmp_path / "table.yaml"
-        config_path.write_text(CONFIG.format(port=pico.by_id), encoding="utf-8")
+        config_path.write_text(config.format(port=pico.by_id), encoding="utf-8")
         self.config = load(config_path)
         self.journal = tmp_path / "journal.sqlite"
         self.pico = pico
@@ -57,7 +58,7 @@ class RunningApp:
         app = build_app(self.config, journal_path=self.journal, adapters=adapters)
         script = scripts.load(ROOT / "docs" / "examples" / "duel_siege.yaml")
         for item in script.actions[:7]:  # to the first turn of the disc
-            app.table.apply(item.action)
+            app.apply(item.action)
         self.apps.append(app)
         self.ready.set()
         app.run()
@@ -91,9 +92,8 @@ def pico(tmp_path: Path) -> Iterator[VirtualPico]:
         assert board.crashed is None
 
 
-@pytest.fixture
-def running(pico: VirtualPico, tmp_path: Path) -> Iterator[RunningApp]:
-    runner = RunningApp(pico, tmp_path)
+@contextmanager
+def started(runner: RunningApp) -> Iterator[RunningApp]:
     runner.thread.start()
     try:
         assert runner.ready.wait(5.0)
@@ -106,11 +106,35 @@ def running(pico: VirtualPico, tmp_path: Path) -> Iterator[RunningApp]:
         runner.thread.join(timeout=5.0)
 
 
+@pytest.fixture
+def running(pico: VirtualPico, tmp_path: Path) -> Iterator[RunningApp]:
+    with started(RunningApp(pico, tmp_path)) as runner:
+        yield runner
+
+
+def test_buttons_wired_to_the_pico_reach_the_app(tmp_path: Path) -> None:
+    board = VirtualPico(by_id=tmp_path / "usb-Raspberry_Pi_Pico-if02", buttons={"next": "GP6"})
+    board.start()
+    config = CONFIG.replace("buttons: {{enabled: false}}", "buttons: {{source: bridge}}")
+    try:
+        with started(RunningApp(board, tmp_path, config)) as runner:
+            app = runner.app
+            assert wait_until(lambda: app.snapshot.hardware.sensor_present)
+            board.press("next")  # the disc sensor is there: NEXT says to turn the disc
+            assert wait_until(lambda: app.ui.notice is not None)
+            notice = app.ui.notice
+            assert notice is not None and notice.key == "hardware.turn_the_disc"
+            board.release("next")
+            assert app.view["period"] == 0
+    finally:
+        board.stop()
+
+
 def test_the_app_turns_the_period_from_the_pico_disc_and_lights_the_pico_ring(
     running: RunningApp, pico: VirtualPico
 ) -> None:
     app = running.app
-    assert app.table.prompt().kind == "turn_disc"
+    assert app.snapshot.prompt.kind == "turn_disc"
     before = pico.ring.pixels
 
     pico.turn(1)
@@ -119,7 +143,7 @@ def test_the_app_turns_the_period_from_the_pico_disc_and_lights_the_pico_ring(
     assert wait_until(lambda: list(running.bridge.frame or ()) != before)
     assert wait_until(running.ring_follows)
     assert pico.ring.pixels != DARK
-    assert app.table.history()[-1] == {"do": "turn_disc"}
+    assert app.snapshot.history[-1] == {"do": "turn_disc"}
     app.stop()
     running.thread.join(timeout=5.0)
     assert pico.ring.pixels == DARK  # closing the app darkens the ring
@@ -129,9 +153,9 @@ def test_while_the_pico_is_unplugged_next_turns_the_period(
     running: RunningApp, pico: VirtualPico
 ) -> None:
     app = running.app
-    assert wait_until(lambda: app.controls.sensor_present)
+    assert wait_until(lambda: app.snapshot.hardware.sensor_present)
     pico.unplug()
-    assert wait_until(lambda: not app.controls.sensor_present)
+    assert wait_until(lambda: not app.snapshot.hardware.sensor_present)
 
     now = time.monotonic()
     app.post(ButtonEdge("next", True, now))
@@ -139,7 +163,7 @@ def test_while_the_pico_is_unplugged_next_turns_the_period(
 
     assert wait_until(lambda: app.view["period"] == 1)
     pico.replug()
-    assert wait_until(lambda: app.controls.sensor_present)
+    assert wait_until(lambda: app.snapshot.hardware.sensor_present)
     assert wait_until(running.ring_follows)  # the frame drawn meanwhile, sent on reconnect
     assert pico.ring.pixels != DARK
 

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.hardware import bridge_codec as codec
+from companion.hardware.ports import ButtonEdge, DiscStep
 
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 sys.path.insert(0, str(FIRMWARE))
@@ -104,12 +105,20 @@ MESSAGES = st.one_of(
         st.integers(0, codec.MAX_LEDS),
         st.from_regex(r"[0-9A-F]{8}", fullmatch=True),
     ),
-    st.builds(codec.DiscStep, st.integers(1, codec.MAX_SEQ), st.sampled_from([1, -1])),
     st.builds(
-        codec.ButtonEdge,
+        codec.Event,
         st.integers(1, codec.MAX_SEQ),
-        st.from_regex(r"[a-z0-9._]{1,24}", fullmatch=True),
-        st.booleans(),
+        st.builds(DiscStep, st.sampled_from([1, -1]), st.just(0.0)),
+    ),
+    st.builds(
+        codec.Event,
+        st.integers(1, codec.MAX_SEQ),
+        st.builds(
+            ButtonEdge,
+            st.from_regex(r"[a-z0-9._]{1,24}", fullmatch=True),
+            st.booleans(),
+            st.just(0.0),
+        ),
     ),
     st.tuples(st.integers(1, 1000), st.integers(0, 1000)).map(
         lambda pair: codec.Gap(pair[0], pair[0] + pair[1])

@@ -21,6 +21,7 @@ from companion import leds
 from companion import script as scripts
 from companion.hardware import bridge_codec as codec
 from companion.hardware.bridge import Bridge, choose_port, open_bridge
+from companion.hardware.ports import DiscStep
 from companion.hardware.virtual_pico import VirtualPico
 from companion.journal import Journal
 from companion.table import Table
@@ -96,7 +97,7 @@ def duel_at_the_disc(tmp_path: Path) -> Table:
 
 
 def ring_frame(table: Table) -> list[tuple[int, int, int]]:
-    return leds.frame(table.view(), 0.0, leds.LedStyle(count=24))
+    return leds.frame(table.spec, table.view(), 0.0, leds.LedStyle(count=24))
 
 
 def test_turning_the_disc_turns_the_period_and_the_new_frame_reaches_the_ring(
@@ -104,7 +105,6 @@ def test_turning_the_disc_turns_the_period_and_the_new_frame_reaches_the_ring(
 ) -> None:
     table = duel_at_the_disc(tmp_path)
     period = table.view()["period"]
-    table.subscribe(lambda changed: bridge.ring.show(ring_frame(changed)))
     steps = Inbox()
     bridge.disc.start(steps.step)
     old_frame = ring_frame(table)
@@ -116,8 +116,9 @@ def test_turning_the_disc_turns_the_period_and_the_new_frame_reaches_the_ring(
     assert steps.take() == [1]
     assert table.prompt().kind == "turn_disc"
     table.apply({"do": "turn_disc"})
-
     new_frame = ring_frame(table)
+    bridge.ring.show(new_frame)  # the app's ring output, after the change
+
     assert table.view()["period"] == period + 1
     assert new_frame != old_frame
     assert pico.ring.wait_for(new_frame, WAIT)
@@ -233,6 +234,31 @@ def test_buttons_on_the_pico_arrive_as_debounced_edges(pico: VirtualPico, bridge
     assert (name, pressed) == ("next", False)
 
 
+def test_a_pico_that_stops_reading_never_blocks_the_thread_that_draws(pico: VirtualPico) -> None:
+    link = Bridge(lambda: pico.port, hello_timeout=1.0, backoff=(0.02, 0.2), link_timeout=1.0)
+    try:
+        link.ring.show([(9, 9, 9)] * 24)
+        assert link.wait_linked(WAIT)
+        assert pico.ring.wait_for([(9, 9, 9)] * 24, WAIT)
+        pico.hang()
+        # The loop draws for 1.5 s at full speed, long enough to fill the pty and stall
+        # any write for its 0.5 s timeout; no show() may wait for the Pico.
+        slowest, shown, start = 0.0, 0, time.monotonic()
+        while time.monotonic() - start < 1.5:
+            before = time.monotonic()
+            link.ring.show([(shown % 256, 0, 0)] * 24)
+            slowest = max(slowest, time.monotonic() - before)
+            shown += 1
+        assert slowest < 0.05, f"a frame waited {slowest:.3f} s for a hung Pico"
+        assert link.stats.lines_out < shown  # the Pico could not have taken them all
+        last = [(1, 2, 3)] * 24
+        link.ring.show(last)
+        pico.reset()  # power cycle: the firmware runs again; the latest frame reaches it
+        assert pico.ring.wait_for(last, 3 * WAIT)
+    finally:
+        link.close()
+
+
 # --- a Pico played by the test on a bare pty ------------------------------------------------
 
 
@@ -316,7 +342,7 @@ def test_garbage_and_over_long_lines_are_counted_and_dropped(hand: HandPlayedPic
         hand.write(b"EV 1 DISC +1*0000\n")  # bad checksum
         hand.write(b"Z" * 5000 + b"\n")  # over-long
         hand.write(b"just words\n")
-        hand.write(codec.encode(codec.DiscStep(1, -1)))
+        hand.write(codec.encode(codec.Event(1, DiscStep(-1, 0.0))))
         assert steps.take() == [-1]
         assert hand.expect(codec.Ack) == codec.Ack(1)
         assert bridge.stats.garbage == 3

@@ -45,7 +45,7 @@ def test_the_defaults_load_and_name_every_button() -> None:
         "undo",
         "menu",
     }
-    assert config["leds"]["count"] % 6 == 0
+    assert config.leds.count % 6 == 0
     assert config.brightness == 0.3
 
 
@@ -53,7 +53,7 @@ def test_a_file_changes_only_what_it_names(tmp_path: Path) -> None:
     path = write(tmp_path, "leds:\n  brightness: 0.9\nbuttons:\n  pins:\n    seat2: ~\n")
     config = load(path)
     assert config.brightness == 0.6  # capped by max_brightness
-    assert config["leds"]["count"] == 24
+    assert config.leds.count == 24
     assert not any(name.startswith("seat2.") for name in config.button_pins)
 
 

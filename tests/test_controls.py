@@ -7,6 +7,7 @@ code is in test_app_end_to_end.py.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app import App, ButtonEdge, DiscStep, build_app
+from companion.app import App, SensorLink, build_app
 from companion.config import Config, load
+from companion.controls import menu_items
 from companion.hardware.fakes import FakeBuzzer
+from companion.hardware.ports import ButtonEdge, DiscStep
 from companion.journal import Journal
 
 DUEL_SETUP: list[dict[str, Any]] = [
@@ -100,19 +103,35 @@ def make_app(tmp_path: Path, *, sensor: bool = False, config: Config | None = No
     app = build_app(
         config or load(None), fakes=True, journal_path=tmp_path / "j.sqlite", clock=driver.clock
     )
-    app.controls.sensor_present = sensor
     OPEN.append(app)
     driver.app = app
     app.start()
+    if sensor:  # a disc sensor reports in (as the Pico's link does when it comes up)
+        app.handle(SensorLink(True), driver.t)
     return driver
 
 
 def in_support(tmp_path: Path, sensor: bool = False) -> Driver:
     driver = make_app(tmp_path, sensor=sensor)
     for action in DUEL_SETUP + TO_SUPPORT:
-        driver.app.table.apply(action)
-    driver.app.controls.sync_disc()  # the disc stands where the period says
+        driver.app.apply(action)
     return driver
+
+
+def said(driver: Driver) -> str:
+    """What the screen says of the last press, in the table's language."""
+    notice = driver.app.ui.notice
+    assert notice is not None
+    return notice.say(driver.app.ui.language)
+
+
+def key_said(driver: Driver) -> str | None:
+    notice = driver.app.ui.notice
+    return notice.key if notice is not None else None
+
+
+def menu(driver: Driver) -> list[str]:
+    return [item.label(driver.app.ui) for item in menu_items()]
 
 
 def cues(driver: Driver) -> list[str]:
@@ -123,12 +142,14 @@ def cues(driver: Driver) -> list[str]:
 
 def test_seat_buttons_move_the_cursor_and_select_journals_the_choice(tmp_path: Path) -> None:
     d = in_support(tmp_path)
-    choices = d.app.table.prompt().choices
+    prompt = d.app.table.prompt()
+    choices = prompt.choices
     d.tap("seat1.blue")
     assert d.app.ui.cursor == 1
     d.tap("seat1.red")
     d.tap("seat1.red")
-    assert d.app.ui.cursor == len(choices) - 1  # wraps round to end_phase
+    options = len(choices) + len(prompt.entries)  # the choices, then the values to enter
+    assert d.app.ui.cursor == options - 1  # wraps round to the last
     d.tap("seat1.blue")
     d.tap("seat1.cyan")
     game_id = d.app.table.record.id
@@ -143,8 +164,8 @@ def test_the_other_seat_gets_a_no_and_nothing_changes(tmp_path: Path) -> None:
     d.tap("seat2.cyan")
     assert d.app.table.head == head
     assert cues(d)[-1] == "no"
-    assert d.app.ui.last_no is not None and d.app.ui.last_no[0] == "hardware.not_your_turn"
-    assert d.app.notice() == "It is seat 1's turn."
+    assert d.app.ui.refused and key_said(d) == "hardware.not_your_turn"
+    assert said(d) == "It is seat 1's turn."
 
 
 def test_back_returns_the_cursor_to_the_top_and_says_no_at_the_top(tmp_path: Path) -> None:
@@ -176,10 +197,10 @@ def test_next_ends_the_phase_and_turns_the_period_without_a_sensor(tmp_path: Pat
 def test_with_a_sensor_next_asks_for_the_disc_instead(tmp_path: Path) -> None:
     d = make_app(tmp_path, sensor=True)
     for action in DUEL_SETUP:
-        d.app.table.apply(action)
+        d.app.apply(action)
     d.tap("next")
     assert d.app.view["period"] == 0
-    assert d.app.ui.notice is not None and d.app.ui.notice[0] == "hardware.turn_the_disc"
+    assert key_said(d) == "hardware.turn_the_disc"
     d.disc(+1)
     assert d.app.view["period"] == 1
 
@@ -202,12 +223,19 @@ def test_menu_opens_only_after_three_seconds(tmp_path: Path) -> None:
     assert not d.app.ui.menu_open and cues(d)[-1] == "no"
     d.hold("menu", 3.0)
     assert d.app.ui.menu_open
-    assert d.app.menu == ["Back to the game", "New game", "Language: English / Русский"]
-    d.tap("seat2.blue")
-    d.tap("seat2.blue")
+    assert menu(d) == [
+        "Back to the game",
+        "Rematch (second player first)",
+        "New game: Bestiary: Two Castles",
+        "New game: Hand of Manus",
+        "Language: English",
+        "Sound: on",
+    ]
+    for _ in range(4):
+        d.tap("seat2.blue")
     d.tap("seat2.cyan")  # language
     assert d.app.ui.language == "ru" and not d.app.ui.menu_open
-    assert d.app.menu[1] == "Новая игра"
+    assert menu(d)[3] == "Новая игра: Длань Мануса"
 
 
 def test_new_game_from_the_menu_is_a_rematch_with_the_other_seat_first(tmp_path: Path) -> None:
@@ -225,35 +253,36 @@ def test_a_disc_step_the_rules_do_not_expect_is_reported_not_applied(tmp_path: P
     head = d.app.table.head
     d.disc(+1)
     assert d.app.table.head == head
-    assert d.app.ui.notice is not None and d.app.ui.notice[0] == "hardware.disc_early"
+    assert key_said(d) == "hardware.disc_early"
     d.disc(-1)  # turned back: in step again, no question
-    assert d.app.ui.pending is None
+    assert not d.app.ui.confirming
 
 
 def test_chatter_across_a_sector_boundary_counts_once(tmp_path: Path) -> None:
     d = make_app(tmp_path, sensor=True)
     for action in DUEL_SETUP:
-        d.app.table.apply(action)
+        d.app.apply(action)
     for direction in (+1, -1, +1, -1, +1):
         d.disc(direction)
     assert d.app.view["period"] == 1
-    assert d.app.ui.pending is None
+    assert not d.app.ui.confirming
 
 
 def test_a_backward_step_asks_before_undoing_the_period(tmp_path: Path) -> None:
     d = in_support(tmp_path, sensor=True)
     d.tap("seat1.cyan")  # a support ability in period 1
     d.disc(-1)
-    assert d.app.ui.pending == "undo_period" and d.app.view["period"] == 1
+    assert d.app.ui.confirming and key_said(d) == "hardware.confirm_undo_period"
+    assert d.app.view["period"] == 1
     d.tap("seat1.yellow")  # no
-    assert d.app.ui.pending is None and d.app.view["period"] == 1
+    assert not d.app.ui.confirming and d.app.view["period"] == 1
     d.disc(+1)  # back in step: nothing happens
     d.disc(-1)
     d.tap("next")  # yes
     assert d.app.view["period"] == 0 and d.app.view["phase"] == "turn_disc"
 
 
-PERIOD = [
+PERIOD: list[dict[str, Any]] = [
     {"do": "turn_disc"},
     {"do": "siege", "towers": []},
     {"do": "end_phase"},
@@ -269,25 +298,29 @@ def test_tokens_returning_sound_their_cue(tmp_path: Path) -> None:
     d.tap("seat1.blue")
     d.tap("seat1.cyan")  # Rally: prep 3, back in period 4
     for action in PERIOD[3:] + PERIOD + PERIOD + PERIOD[:2]:
-        d.app.table.apply(action)
+        d.app.apply(action)
     assert "tokens_return" not in cues(d)
     assert d.app.view["period"] == 4
-    d.app.table.apply({"do": "end_phase"})  # Anna's attack ends; her preparation follows
+    d.app.apply({"do": "end_phase"})  # Anna's attack ends; her preparation follows
     assert cues(d)[-1] == "tokens_return"
 
 
 @pytest.mark.parametrize("button", ["seat1.red", "next", "undo"])
 def test_with_the_game_over_a_press_is_a_no(tmp_path: Path, button: str) -> None:
     config = load(None)
-    config.data["game"]["setup"] = {"players": ["Anna", "Boris"], "scale_length": 4}
+    # The shortest scale the rules allow: one more than the largest class penalty.
+    short = {"players": ["Anna", "Boris"], "scale_length": 5}
+    config = replace(config, game=replace(config.game, setup=short))
     d = make_app(tmp_path, config=config)
     for action in DUEL_SETUP[:-3]:
-        d.app.table.apply(action)
-    # Boris summons only strength: two classes missing, 4 damage, his castle falls.
+        d.app.apply(action)
+    # Boris summons only strength: two classes missing, 4 damage of his 5.
     for creature in ("Ferrarius", "Manus", "Cerberus"):
-        d.app.table.apply(
-            {"do": "summon", "creature": creature, "class": "strength", "vitality": 5}
-        )
+        d.app.apply({"do": "summon", "creature": creature, "class": "strength", "vitality": 5})
+    assert d.app.view["winner"] is None
+    # Anna's siege of the plain tower deals the last division: his castle falls.
+    d.app.apply({"do": "turn_disc"})
+    d.app.apply({"do": "siege", "towers": ["plain"]})
     assert d.app.view["winner"] is not None and cues(d)[-1] == "victory"
     head = d.app.table.head
     if button == "undo":
@@ -304,7 +337,7 @@ def test_after_an_early_turn_next_starts_the_period_the_disc_already_shows(
     d.disc(+1)  # too early: reported, not applied
     d.tap("next")  # Anna ends her support phase
     for action in PERIOD[4:]:
-        d.app.table.apply(action)
+        d.app.apply(action)
     assert d.app.view["phase"] == "turn_disc"
     d.tap("next")  # the disc is already a sector ahead: NEXT catches the rules up
     assert d.app.view["period"] == 2
@@ -321,7 +354,7 @@ def test_no_wobble_of_the_disc_turns_more_than_the_rules_expect(
     sector ahead, and none otherwise; without a yes, nothing is ever undone."""
     d = make_app(tmp_path_factory.mktemp("disc"), sensor=True)
     for action in DUEL_SETUP:
-        d.app.table.apply(action)
+        d.app.apply(action)
     for step in steps:
         d.disc(step)
     reached = max([0, *(sum(steps[: i + 1]) for i in range(len(steps)))])
@@ -337,4 +370,4 @@ def test_a_button_the_panel_does_not_have_is_a_no(tmp_path: Path, name: str) -> 
     head = d.app.table.head
     d.tap(name)
     assert cues(d)[-1] == "no" and d.app.table.head == head
-    assert d.app.notice() == f"The button '{name}' has no meaning here."
+    assert said(d) == f"The button '{name}' has no meaning here."

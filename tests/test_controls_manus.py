@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.config import load
+from companion.config import GameSettings, load
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from tests.test_controls import Driver, close_apps, make_app
 
@@ -21,10 +22,10 @@ TO_VOTE: list[dict[str, Any]] = [
 
 def two_players(tmp_path: Path) -> Driver:
     config = load(None)
-    config.data["game"] = {"name": "manus", "setup": {"players": ["Anna", "Boris"]}}
+    config = replace(config, game=GameSettings("manus", {"players": ["Anna", "Boris"]}))
     d = make_app(tmp_path, config=config)
     for action in TO_VOTE:
-        d.app.table.apply(action)
+        d.app.apply(action)
     return d
 
 
@@ -42,7 +43,7 @@ def observed(d: Driver) -> tuple[Any, ...]:
     buzzer, ring = d.app.adapters.buzzer, d.app.adapters.ring
     assert isinstance(buzzer, FakeBuzzer) and isinstance(ring, FakeLedRing)
     ui = d.app.ui
-    return (tuple(buzzer.cues), ring.last, ui.cursor, ui.notice, ui.last_no, ui.pending)
+    return (tuple(buzzer.cues), ring.last, ui.cursor, ui.notice, ui.refused, ui.modes)
 
 
 def test_next_skips_construction_and_seat_buttons_choose_targets(tmp_path: Path) -> None:

@@ -6,8 +6,8 @@ import pygame.freetype
 import pytest
 
 from companion.display.paint import font_path
+from companion.games.bestiary import roster
 from companion.i18n import CATALOGUES
-from companion.rules import roster
 
 
 def every_string() -> set[str]:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.display import labels, manus_samples
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
-from companion.display.samples import play, scene_of
-from companion.display.scene import UiState
+from companion.display.samples import gallery, play, scene_of
+from companion.games.manus import SPEC as MANUS
+from companion.games.manus import labels as manus_labels
+from companion.games.manus import samples as manus_samples
 from companion.i18n import text
+from companion.snapshot import UiState
+
+GALLERY = gallery()
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +36,8 @@ def texts(renderer: Renderer, role: str) -> list[str]:
 
 def vote_scene(first_vote: str, cursor: int):
     actions = (*manus_samples.ROUND_START, {"do": "vote", "hand": 1, "condition": first_vote})
-    state = play("manus", manus_samples.SETUP, actions)
-    return scene_of("manus", state, UiState(cursor=cursor))
+    state = play(MANUS, manus_samples.SETUP, actions)
+    return scene_of(MANUS, state, UiState(cursor=cursor))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -44,35 +48,35 @@ def test_the_vote_screen_is_the_same_whatever_was_voted_and_wherever_the_cursor(
             renderer = render(vote_scene(condition, cursor), size)
             pictures.add(pygame.image.tobytes(renderer.surface, "RGB"))
             shown = " ".join(r.text for r in renderer.painter.texts)
-            assert text("manus.condition.warm", "en") in text("ui.vote_hint", "en")
+            assert text("manus.condition.warm", "en") in text("manus.ui.vote_hint", "en")
             assert shown.count(text("manus.condition.cold", "en")) == 1  # the hint, only
     assert len(pictures) == 1
 
 
 def test_the_vote_screen_shows_who_has_voted(display):
-    scene = manus_samples.vote("en")
+    scene = GALLERY["manus_vote"]("en")
     renderer = render(scene)
     vote = scene.view["vote"]
     for hand in scene.view["hands"]:
         number = hand["hand"]
         mark = renderer.painter.marks_with(f"manus.voted.{number}")[0]
         assert mark.value == ("yes" if number in vote["voted"] else "no")
-    waiting = ", ".join(labels.hand_name(scene.view, h) for h in vote["waiting"])
-    assert texts(renderer, "prompt") == [text("ui.prompt.vote", "en", waiting=waiting)]
+    waiting = ", ".join(manus_labels.hand_name(scene.view, h) for h in vote["waiting"])
+    assert texts(renderer, "prompt") == [text("manus.ui.prompt.vote", "en", waiting=waiting)]
 
 
 @pytest.mark.parametrize("language", ("en", "ru"))
 def test_the_reveal_shows_every_card_and_the_result_on_each_axis(display, language):
-    scene = manus_samples.reveal(language)
+    scene = GALLERY["manus_reveal"](language)
     shown = scene.view["last_reveal"]
     renderer = render(scene, SIZES[1])
     for card in shown["cards"]:
         assert texts(renderer, f"manus.card.{card['hand']}") == [
-            labels.condition(card["condition"], language)
+            manus_labels.condition(card["condition"], language)
         ]
     for axis in shown["axes"]:
         line = texts(renderer, f"manus.axis.{axis['axis']}")[0]
-        assert labels.condition(axis["prevails"], language) in line
+        assert manus_labels.condition(axis["prevails"], language) in line
         for count in axis["counts"].values():
             assert str(count) in line
     site = shown["site_after"]
@@ -82,12 +86,12 @@ def test_the_reveal_shows_every_card_and_the_result_on_each_axis(display, langua
 
 
 def test_targets_and_progress_are_shown(display):
-    scene = manus_samples.victory("en")
-    state_scene = manus_samples.reveal("en")
+    scene = GALLERY["manus_victory"]("en")
+    state_scene = GALLERY["manus_reveal"]("en")
     renderer = render(state_scene)
     for hand in state_scene.view["hands"]:
         assert texts(renderer, f"manus.target.{hand['hand']}") == [
-            labels.target(hand["target"], "en")
+            manus_labels.target(hand["target"], "en")
         ]
     for seat in state_scene.view["seats"]:
         assert renderer.painter.marks_with(f"manus.track.{seat['seat']}")[0].value == str(

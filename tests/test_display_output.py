@@ -10,6 +10,7 @@ import pytest
 
 from companion.app import ButtonEdge, build_app
 from companion.config import load
+from companion.display.scene import Scene
 from companion.display.screen import ScreenOutput, attach
 from tests.conftest import ROOT
 
@@ -30,7 +31,11 @@ def test_the_screen_follows_the_app(app):
         app.handle(ButtonEdge("seat1.blue", True, 10.0), 10.0)
         app.handle(ButtonEdge("seat1.blue", False, 10.1), 10.1)
         assert output.renderer.frames > first
-        assert output.scene().ui.cursor == 1
+        assert app.ui.cursor == 1
+        assert Scene.of(app.snapshot).cursor_choice == {
+            "do": "choose_castle",
+            "castle": "forest_edge",
+        }
         marks = output.renderer.painter.marks_with("setup.cursor")
         assert [m.value for m in marks] == ["forest_edge"]
     finally:

@@ -6,15 +6,18 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from companion.controls import UiState as ControlsUi
+from companion.controls import menu_items
 from companion.display import samples
 from companion.display.renderer import TURN_SECONDS, Renderer
-from companion.display.samples import DRAFT, DRAFT_END, DUEL_SETUP, MIDGAME, play, scene_of
-from companion.display.scene import Scene, UiState, ui_state
+from companion.display.samples import play, scene_of
+from companion.display.scene import Scene
 from companion.display.sound import Sounds, note_hz
 from companion.display.sound import samples as pcm
+from companion.games.bestiary import SPEC as BESTIARY
+from companion.games.bestiary.samples import DRAFT, DRAFT_END, DUEL_SETUP, MIDGAME
 from companion.hardware.cues import CUES, duration
 from companion.i18n import text
+from companion.snapshot import Notice, UiState, of_state
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +33,7 @@ def renderer(display):
 
 
 def board(actions=(*DRAFT, *DRAFT_END, *MIDGAME), cursor=0) -> Scene:
-    return scene_of("bestiary", play("bestiary", DUEL_SETUP, actions), UiState(cursor=cursor))
+    return scene_of(BESTIARY, play(BESTIARY, DUEL_SETUP, actions), UiState(cursor=cursor))
 
 
 def test_an_unchanged_scene_is_not_drawn_again(renderer):
@@ -73,19 +76,30 @@ def test_other_sizes_scale_without_overflow(display, size):
         assert not bad, f"{name} at {size}: {bad}"
 
 
-def test_the_controls_ui_state_becomes_the_screens(display):
-    ui = ControlsUi(cursor=2, language="ru")
-    assert ui_state(ui) == UiState(cursor=2, language="ru")
-    ui.menu_open, ui.menu_cursor = True, 1
-    ui.notice = ("hardware.not_your_turn", {"seat": 2})
-    converted = ui_state(ui, menu_items=("close", "new_game", "language"))
-    assert converted.screen == "menu" and converted.cursor == 1
-    assert converted.note == text("hardware.not_your_turn", "ru", seat=2)
+def test_the_controls_ui_state_is_the_screens(display):
+    state = play(BESTIARY, DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME))
+    ui = UiState(cursor=0, language="ru")
+    scene = Scene.of(of_state(BESTIARY, state, ui))
+    assert scene.ui is ui and scene.language == "ru" and not scene.ui.menu_open
+    assert scene.cursor_choice == scene.choices[0] and scene.note == ""
+    past = Scene.of(of_state(BESTIARY, state, UiState(cursor=len(scene.choices), language="ru")))
+    assert past.cursor_choice is None and past.cursor_entry == scene.entry_labels[0]
+    menu = UiState(
+        modes=("menu",),
+        cursor=2,
+        menu_cursor=1,
+        language="ru",
+        notice=Notice("hardware.not_your_turn", {"seat": 2}),
+    )
+    scene = Scene.of(of_state(BESTIARY, state, menu))
+    assert scene.ui.menu_open and scene.ui.menu_cursor == 1
+    assert scene.note == text("hardware.not_your_turn", "ru", seat=2)
+    assert scene.menu == tuple(item.label(menu) for item in menu_items())
     renderer = Renderer(pygame.display.set_mode((480, 320)))
-    renderer.render(Scene(board().view, board().prompt, converted), 0.0)
+    renderer.render(scene, 0.0)
     assert renderer.drawn == ["menu"]
     cursor = renderer.painter.marks_with("menu.cursor")[0]
-    assert cursor.value == "new_game"
+    assert cursor.value == text("ui.menu.rematch", "ru")
 
 
 def test_a_cue_sounds_through_the_mixer_unless_muted(display):

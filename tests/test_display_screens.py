@@ -5,16 +5,21 @@ things a player looks for checked to be on the screen."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import pygame
 import pytest
 
+from companion import games
 from companion.display import labels, samples, theme
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
+from companion.games.bestiary import labels as duel_labels
+from companion.games.bestiary.samples import DRAFT, DRAFT_END, DUEL_SETUP, MIDGAME
 from companion.i18n import name_of, text
 from companion.rules.sigil import sector_of
+from companion.snapshot import UiState
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -89,7 +94,7 @@ def test_board_shows_turn_phase_period_damage_tokens_and_prompt(display, size, l
     renderer = draw(scene, size)
     assert texts(renderer, "banner.seat") == [view["turn"]["name"]]
     assert texts(renderer, "banner.phase") == [
-        labels.first_upper(name_of("phase", view["phase"], language))
+        labels.first_upper(name_of("bestiary.phase", view["phase"], language))
     ]
     assert texts(renderer, "banner.counter") == [str(view["period"])]
     for seat in view["seats"]:
@@ -109,7 +114,9 @@ def test_board_shows_turn_phase_period_damage_tokens_and_prompt(display, size, l
         assert pixel(renderer, (chip.left + 1, chip.centery)) == theme.seat_colour(token["owner"])
         sector = sector_of(token["returns_at_period"])
         label = texts(renderer, f"sigil.sector.{sector}")
-        assert label == [text("ui.sector_returns", language, period=token["returns_at_period"])]
+        assert label == [
+            text("bestiary.ui.sector_returns", language, period=token["returns_at_period"])
+        ]
     assert renderer.painter.marks_with("sigil.sun")[0].value == str(view["sigil"]["sun_sector"])
     # Every effect shows with the period it ends in.
     for effect in view["effects"]:
@@ -121,7 +128,7 @@ def test_board_shows_turn_phase_period_damage_tokens_and_prompt(display, size, l
             wounds = renderer.painter.marks_with(f"creature.wounds.{creature['id']}")
             assert [w.value for w in wounds] == [f"{creature['wounds']}/{creature['vitality']}"]
     assert texts(renderer, "prompt") == [labels.prompt_line(view, scene.prompt, language)]
-    chosen = labels.choice(view, scene.cursor_choice, language)
+    chosen = duel_labels.choice(view, scene.cursor_choice, language)
     assert texts(renderer, "prompt.choice") == [f"◀ {chosen} ▶"]
 
 
@@ -149,7 +156,7 @@ def test_castle_choice_marks_the_castle_under_the_cursor(display, language):
     renderer = draw(scene, SIZES[0])
     marks = renderer.painter.marks_with("setup.cursor")
     assert [m.value for m in marks] == [scene.cursor_choice["castle"]]
-    names = {name_of("castle", c, language) for c in ("wasteland", "forest_edge")}
+    names = {name_of("bestiary.castle", c, language) for c in ("wasteland", "forest_edge")}
     shown = {r.text for r in renderer.painter.texts if r.role.startswith("setup.castle.")}
     assert shown == names
 
@@ -159,9 +166,11 @@ def test_draft_lists_each_army_and_what_it_lacks(display):
     renderer = draw(scene, SIZES[0])
     for seat in scene.view["seats"]:
         for creature in seat["creatures"]:
-            assert labels.creature(creature["id"], None, "ru") in texts(renderer, "setup.creature")
+            assert duel_labels.creature(creature["id"], None, "ru") in texts(
+                renderer, "setup.creature"
+            )
         assert (
-            name_of("class", "intellect", "ru")
+            name_of("bestiary.class", "intellect", "ru")
             in texts(renderer, f"setup.missing.{seat['seat']}")[0]
         )
     taken = {c["id"] for seat in scene.view["seats"] for c in seat["creatures"]}
@@ -173,13 +182,23 @@ def test_draft_lists_each_army_and_what_it_lacks(display):
     assert pool and not pool & taken
 
 
+def menu_lines(renderer: Renderer) -> list[str]:
+    return [r.text for r in renderer.painter.texts if r.role.startswith("menu.item.")]
+
+
 def test_menu_marks_the_item_under_the_cursor(display):
     scene = GALLERY["menu"]("en")
+    assert scene.ui.menu_open
     renderer = draw(scene, SIZES[1])
+    assert renderer.drawn == ["menu"]
     marks = renderer.painter.marks_with("menu.cursor")
-    assert [m.value for m in marks] == [scene.ui.menu_items[scene.ui.cursor]]
-    muted = Scene(None, None, scene.ui.with_(muted=True))
-    assert text("ui.menu.sound_off", "en") in texts(draw(muted, SIZES[1]), "menu.item.sound")
+    assert [m.value for m in marks] == [scene.menu[scene.ui.menu_cursor]]
+    assert menu_lines(renderer) == list(scene.menu)
+    assert text("ui.menu.sound_on", "en") in menu_lines(renderer)
+    muted = samples.scene_of(scene.spec, scene.spec.rules.start({}), replace(scene.ui, muted=True))
+    shown = menu_lines(draw(muted, SIZES[1]))
+    assert text("ui.menu.sound_off", "en") in shown
+    assert text("ui.menu.sound_on", "en") not in shown
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -197,13 +216,19 @@ def test_victory_shows_the_winner_and_the_damage_over_time(display, language):
         )
         assert series == expected
     assert (
-        text(f"ui.victory.by.{'siege'}", language).lower()
+        text(f"bestiary.ui.victory.by.{'siege'}", language).lower()
         in " ".join(texts(renderer, "victory.summary")).lower()
     )
 
 
-def test_a_notice_from_the_controls_is_shown(display):
-    scene = GALLERY["board_midgame"]("en")
-    noted = Scene(scene.view, scene.prompt, scene.ui.with_(note="Not your turn: seat 1 plays."))
-    renderer = draw(noted, SIZES[0])
-    assert texts(renderer, "notice") == ["Not your turn: seat 1 plays."]
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_notice_from_the_controls_is_shown(display, language):
+    spec = games.find("bestiary")
+    state = samples.play(spec, DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME))
+    ui = UiState(language=language).say("hardware.not_your_turn", 1.0, refused=True, seat=1)
+    renderer = draw(samples.scene_of(spec, state, ui), SIZES[0])
+    assert renderer.drawn == ["board"]
+    assert texts(renderer, "notice") == [text("hardware.not_your_turn", language, seat=1)]
+    assert texts(renderer, "notice") == [
+        {"en": "It is seat 1's turn.", "ru": "Сейчас ход места 1."}[language]
+    ]

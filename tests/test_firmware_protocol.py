@@ -19,6 +19,8 @@ from sigil_bridge import protocol  # noqa: E402
 from sigil_bridge.debounce import Debouncer  # noqa: E402
 from sigil_bridge.quadrature import QuadratureDecoder, StepCounter  # noqa: E402
 
+from companion.hardware import bridge_codec as codec  # noqa: E402
+
 GOLDEN = json.loads((FIRMWARE / "golden_frames.json").read_text(encoding="utf-8"))
 
 
@@ -38,6 +40,13 @@ def message_of(fields: list[Any]) -> tuple[Any, ...]:
 def test_the_checksum_is_crc16_ccitt_false() -> None:
     check = GOLDEN["check"]["crc16_ccitt_false"]
     assert f"{protocol.crc16(check['input'].encode()):04X}" == check["value"]
+
+
+@given(st.binary(max_size=1100))
+def test_the_pico_and_the_pi_compute_the_same_checksum(data: bytes) -> None:
+    # The Pi uses the standard library's crc_hqx; the Pico (no crc_hqx in CircuitPython)
+    # its own table. Any difference would make every line of one side garbage to the other.
+    assert protocol.crc16(data) == codec.crc16(data)
 
 
 @pytest.mark.parametrize("case", GOLDEN["valid"], ids=lambda case: case["line"][:30])

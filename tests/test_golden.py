@@ -14,7 +14,7 @@ import yaml
 
 from companion.journal import Journal
 from companion.rules.base import IllegalAction
-from companion.table import Table
+from companion.table import Redo, Table, Undo
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.yaml"))
@@ -71,10 +71,10 @@ def play(path: Path, db: Path) -> Table:
             assert table.view() == before, f"{where}: an illegal action changed the table"
         elif "undo" in step:
             for _ in range(step["undo"]):
-                assert table.undo(), where
+                assert table.execute(Undo()).kind == "undo", where
         elif "redo" in step:
             for _ in range(step["redo"]):
-                assert table.redo(), where
+                assert table.execute(Redo()).kind == "redo", where
         else:
             table.apply(step)
     return table

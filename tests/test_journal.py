@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
+from companion.games.bestiary import rules as bestiary
 from companion.journal import SCHEMA_VERSION, Journal, JournalError
-from companion.rules import bestiary
-from companion.table import Table
+from companion.table import Redo, Table, Undo
 from tests.conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden" / "tokens_and_effects.yaml"
@@ -30,7 +30,7 @@ def golden_actions() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 CHILD = """
 import json, sys, time
 from companion.journal import Journal
-from companion.table import Table
+from companion.table import Redo, Table, Undo
 setup, actions = json.loads(sys.stdin.read())
 table = Table.new_game(Journal(sys.argv[1]), "bestiary", setup)
 for number, action in enumerate(actions, 1):
@@ -81,12 +81,12 @@ def test_undo_and_redo_survive_a_restart(tmp_path: Path) -> None:
     for action in actions[:12]:
         table.apply(action)
     period_before = table.view()["period"]
-    assert table.undo() and table.undo()
+    assert table.execute(Undo()).undone and table.execute(Undo()).undone
     table.journal.close()
     resumed = Table.open(db)
     assert resumed is not None
     assert resumed.head == 10 and resumed.can_redo
-    assert resumed.redo()
+    assert resumed.execute(Redo()).kind == "redo"
     assert resumed.head == 11
     resumed.apply(actions[11])
     assert resumed.view()["period"] == period_before
@@ -101,7 +101,7 @@ def test_a_finished_game_is_not_resumed_but_undo_reopens_it(tmp_path: Path) -> N
         table.apply(action)
     assert table.finished
     assert Table.resume(table.journal) is None
-    table.undo()
+    table.execute(Undo())
     resumed = Table.resume(table.journal)
     assert resumed is not None and resumed.view()["winner"] is None
 

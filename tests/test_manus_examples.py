@@ -14,7 +14,7 @@ import yaml
 from companion.cli import main
 from companion.journal import Journal
 from companion.rules.base import IllegalAction
-from companion.table import Table
+from companion.table import Table, Undo
 from tests.conftest import EXAMPLES
 
 MANUS_EXAMPLES = sorted(EXAMPLES.glob("manus_*.yaml"))
@@ -50,7 +50,9 @@ def test_three_player_example_ends_with_veras_win():
     assert picture["prompt"] == {
         "seat": None,
         "kind": "game_over",
-        "text": "Vera won with 12.",
+        "text": "Vera won with 12 points",
+        "key": "manus.ui.prompt.game_over",
+        "fields": {"player": "Vera", "score": 12},
         "choices": [],
         "free": [],
     }
@@ -86,7 +88,7 @@ def test_examples_narrate_in_russian_without_english_leftovers(path):
 
 GOLDEN = """
 game: manus
-setup: {players: [Anna, Boris, Vera], first: 2}
+setup: {players: [Anna, Boris, Vera], first: 2, no_target: true}
 steps:
   - expect: {stage: setup, test_site: null}
   - illegal: {do: place_site, seat: 1, temperature: warm, humidity: wet}
@@ -100,7 +102,7 @@ steps:
       order: [2, 3, 1]
   - {do: choose_discovery, discovery: water}
   - expect: {phase: construction, turn.hand: 2, discovery: {id: water, kind: type}}
-  - {do: build, elements: {shoulder: water cold wet, forearm: water cold dry, hand: air warm dry}}
+  - {do: build, elements: {shoulder: water cold wet, forearm: water, hand: air cold dry}}
   - {do: skip}
   - illegal: {do: skip, hand: 3}
     reason: "it is Anna's turn"
@@ -150,8 +152,8 @@ steps:
       last_tests.1: {hand: 3, seat: 3, target: small, need: 4, strength: 3,
                      strength_from: entered, hit: false, points: 0}
   - expect:
-      # Boris's hand at cold and dry: water cold wet 1 + water cold dry 2 + air warm dry 1,
-      # plus the water discovery +2 = 6: the large target is destroyed.
+      # Boris's hand at cold and dry: water 1 + water 1 (always cold and wet, L51) + air cold
+      # dry 2, plus the water discovery +2 = 6: the large target is destroyed.
       last_tests.0: {hand: 2, seat: 2, target: large, need: 6, strength: 6,
                      strength_from: elements, hit: true, points: 3}
       seats.1.score: 3
@@ -185,7 +187,7 @@ def test_golden_transcript(tmp_path):
             assert table.view() == before, where
         elif "undo" in step:
             for _ in range(step["undo"]):
-                assert table.undo(), where
+                assert table.execute(Undo()).kind == "undo", where
         else:
             table.apply(step)
     assert checked >= 30

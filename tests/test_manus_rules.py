@@ -9,16 +9,19 @@ from typing import Any
 
 import pytest
 
-from companion.rules import manus
+from companion.games.manus import rules as manus
+from companion.games.manus.engine import discovery_bonus, hand_strength
+from companion.games.manus.state import Element, Hand, Site
 from companion.rules.base import IllegalAction, SetupError
-from companion.rules.manus.engine import discovery_bonus, hand_strength
-from companion.rules.manus.state import Element, Hand, Site
 
 QUADRANTS = [(t, h) for t in ("warm", "cold") for h in ("wet", "dry")]
 CONDITIONS = ("warm", "cold", "wet", "dry")
 
 
 def play(setup: Mapping[str, Any], actions: Iterable[Mapping[str, Any]]) -> Any:
+    """The bare rules, without the stamp a new table game gets: these setups name no
+    edition, so they play edition 1, where a marker may stay on the cross ("none", the
+    helpers' default target). Today's corrections: tests/test_manus_corrections.py."""
     state = manus.start(setup)
     for action in actions:
         state = manus.step(state, dict(action))

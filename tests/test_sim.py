@@ -16,6 +16,7 @@ from companion.config import load
 from companion.display.sim import Simulator, choose_driver, open_window, sim_main
 from companion.display.sound import Sounds
 from companion.i18n import text
+from tests.test_controls import DUEL_SETUP
 
 
 @pytest.fixture
@@ -41,21 +42,36 @@ def tap(sim: Simulator, key: int) -> None:
     sim.step()
 
 
-def test_keys_choose_a_castle_and_the_demo_armies_are_summoned(sim):
-    assert sim.app.table.prompt().kind == "choose_castle"
+def summon_armies(sim):
+    """The six summons, as the players' presses would give them (the key flow of one is
+    tested below; the rest are played straight into the app)."""
+    for action in DUEL_SETUP[1:]:
+        sim.app.apply(action)
+    sim.step()
+
+
+def test_keys_choose_a_castle_and_summon_a_creature_from_the_library(sim):
+    assert sim.app.snapshot.prompt.kind == "choose_castle"
     tap(sim, pygame.K_DOWN)  # seat 1's blue: the next castle
     assert sim.scene().ui.cursor == 1
     tap(sim, pygame.K_RETURN)  # seat 1's cyan: choose it
     view = sim.app.view
     assert view["seats"][0]["castle"] == "forest_edge"
-    assert sum(len(seat["creatures"]) for seat in view["seats"]) == 6
-    assert sim.app.table.prompt().kind == "turn_disc"
-    assert sim.scene().ui.note == text("ui.sim.demo_army", "en")
-    assert sim.renderer.drawn == ["board"]
+    prompt = sim.app.snapshot.prompt
+    assert prompt.kind == "summon" and prompt.entries  # the library's cards, no demo army
+    assert sum(len(seat["creatures"]) for seat in view["seats"]) == 0
+    tap(sim, pygame.K_RETURN)  # the first card: its blanks are asked
+    assert sim.renderer.drawn[-1] == "entry"
+    for _ in prompt.entries[0].fields:
+        tap(sim, pygame.K_RETURN)  # each value as shown
+    creatures = [c for seat in sim.app.view["seats"] for c in seat["creatures"]]
+    assert len(creatures) == 1 and sim.app.snapshot.prompt.kind == "summon"
+    assert sim.scene().note == ""
 
 
 def test_next_turns_the_period_and_the_ring_lights_the_sun_sector(sim):
     tap(sim, pygame.K_RETURN)
+    summon_armies(sim)
     tap(sim, pygame.K_SPACE)  # NEXT: no sensor, so it turns the disc
     assert sim.app.view["period"] == 1
     frame = sim.app.adapters.ring.last
@@ -75,7 +91,7 @@ def test_seat_keys_and_mouse_press_the_fake_buttons(sim):
     names = [name for name, pressed, _ in sim.panel.history if pressed]
     assert names == ["seat2.red"]
     assert "no" in sim.app.adapters.buzzer.cues
-    assert sim.scene().ui.note  # the refusal is said on screen
+    assert sim.scene().note  # the refusal is said on screen
     rect = sim.geometry.buttons["seat1.blue"]
     sim.mouse(rect.center, True)
     sim.step()
@@ -88,6 +104,7 @@ def test_seat_keys_and_mouse_press_the_fake_buttons(sim):
 
 def test_the_disc_turns_by_key_wheel_and_click(sim):
     tap(sim, pygame.K_RETURN)
+    summon_armies(sim)
     tap(sim, pygame.K_RIGHT)  # the disc: one sector clockwise starts period 1
     assert sim.app.view["period"] == 1
     assert sim.disc.history[-1][0] == 1
@@ -99,14 +116,14 @@ def test_the_disc_turns_by_key_wheel_and_click(sim):
     assert sim.disc.history[-1][0] == 1
 
 
-def test_undo_key_undoes_and_the_demo_does_not_summon_again(sim):
+def test_undo_key_undoes(sim):
     tap(sim, pygame.K_RETURN)
     head = sim.app.table.head
     tap(sim, pygame.K_BACKSPACE)
     time.sleep(0.4)  # a single press is known once no second press follows
     sim.step()
     assert sim.app.table.head == head - 1
-    assert sim.app.table.prompt().kind == "summon"
+    assert sim.app.snapshot.prompt.kind == "choose_castle"
 
 
 def test_an_idle_simulator_draws_nothing_and_sleeps(sim):
@@ -213,8 +230,9 @@ def test_sim_with_the_virtual_pico_turns_the_period_from_its_disc(tmp_path):
         pico = sim.virtual_pico
         assert pico is not None and sim.disc is pico
         assert app.adapters.link.wait_linked(5)
-        tap(sim, pygame.K_RETURN)  # castle; the demo armies follow
-        assert app.table.prompt().kind == "turn_disc"
+        tap(sim, pygame.K_RETURN)  # castle
+        summon_armies(sim)
+        assert app.snapshot.prompt.kind == "turn_disc"
         tap(sim, pygame.K_RIGHT)
         deadline = time.monotonic() + 5
         while app.view["period"] != 1 and time.monotonic() < deadline:

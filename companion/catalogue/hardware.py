@@ -22,7 +22,15 @@ EN: dict[str, str] = {
     "hardware.menu.close": "Back to the game",
     "hardware.menu.new_game": "New game",
     "hardware.menu.language": "Language: English / Русский",
-    "hardware.adapter_replaced": "{port}: not found, running without it.",
+    "hardware.replaced.buttons": "Buttons not found: using the screen.",
+    "hardware.replaced.disc": "Disc sensor not found: NEXT turns the period.",
+    "hardware.replaced.leds": "LED ring not found: the screen shows the sigil.",
+    "hardware.replaced.bridge": "Pico bridge not found: NEXT turns the period.",
+    "hardware.replaced.buzzer": "Buzzer not found: no sound.",
+    "hardware.bridge_unplugged": "Disc sensor unplugged: NEXT turns the period.",
+    "hardware.no_sensor": "No disc sensor: NEXT turns the period.",
+    "hardware.output_failed": "A display part failed and was switched off: {reason}",
+    "hardware.library_problem": "Card library not read (kept as it is): {problem}",
 }
 
 RU: dict[str, str] = {
@@ -45,5 +53,13 @@ RU: dict[str, str] = {
     "hardware.menu.close": "Вернуться к игре",
     "hardware.menu.new_game": "Новая игра",
     "hardware.menu.language": "Язык: English / Русский",
-    "hardware.adapter_replaced": "{port}: не найдено, работаем без него.",
+    "hardware.replaced.buttons": "Кнопки не найдены: управление с экрана.",
+    "hardware.replaced.disc": "Датчик диска не найден: период меняет ДАЛЕЕ.",
+    "hardware.replaced.leds": "Кольцо не найдено: сигил показан на экране.",
+    "hardware.replaced.bridge": "Мост Pico не найден: период меняет ДАЛЕЕ.",
+    "hardware.replaced.buzzer": "Пищалка не найдена: без звука.",
+    "hardware.bridge_unplugged": "Датчик диска отключён: период меняет ДАЛЕЕ.",
+    "hardware.no_sensor": "Нет датчика диска: период меняет ДАЛЕЕ.",
+    "hardware.output_failed": "Часть вывода сломалась и отключена: {reason}",
+    "hardware.library_problem": "Библиотека карт не прочитана (файл не тронут): {problem}",
 }

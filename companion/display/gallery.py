@@ -1,6 +1,6 @@
 """Write every screen as PNG for people to review: ``python -m companion.display.gallery DIR``.
 
-Each screen of :func:`companion.display.samples.gallery` at 480x320 and 800x480 in English
+Each screen of :func:`companion.games.bestiary.samples.gallery` at 480x320 and 800x480 in English
 and Russian, drawn in a real window when there is a display (tools/screenshots.sh starts
 Xvfb for one), plus the simulator's whole window. Prints one line per file and any text
 that overflowed its box, and exits 1 if one did.

@@ -1,147 +1,71 @@
-"""Scenes from real games, played through the rules: for the gallery, tests and bench.
+"""Every screen a player meets, from every game's samples: for the gallery, tests, bench.
 
-Nothing here is a hand-made view: each scene is the public view and prompt of a game
-played action by action with the game's own ``start``/``step``.
+Each scene is a game played action by action through its own rules (no hand-made view),
+at a cursor, in a language; plus the menu, drawn as the box draws it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from dataclasses import replace
 
-from companion import rules
-from companion.display.scene import Scene, UiState
+from companion import games
+from companion.display.scene import Scene
+from companion.games.spec import AnySpec, GameState, Sample
 from companion.rules.base import JSON
-
-DUEL_SETUP: JSON = {"players": ["Anna", "Boris"], "first": 1, "scale_length": 16}
-
-DRAFT: tuple[JSON, ...] = (
-    {"do": "choose_castle", "castle": "forest_edge"},
-    {"do": "summon", "creature": "Saxum", "class": "strength", "vitality": 6},
-    {"do": "summon", "creature": "Vinctum", "class": "strength", "vitality": 6},
-    {"do": "summon", "creature": "Illesbra", "class": "agility", "vitality": 4},
-    {
-        "do": "summon",
-        "creature": "Ferrarius",
-        "class": "agility",
-        "vitality": 4,
-        "attack_strength": 2,
-    },
-)
-DRAFT_END: tuple[JSON, ...] = (
-    {"do": "summon", "creature": "Manus", "class": "intellect", "vitality": 5},
-    {"do": "summon", "creature": "Cerberus", "class": "agility", "vitality": 5},
-)
-MIDGAME: tuple[JSON, ...] = (
-    {"do": "turn_disc"},
-    {"do": "siege", "towers": ["plain"]},
-    {"do": "end_phase"},
-    {
-        "do": "support",
-        "creature": "manus",
-        "ability": 1,
-        "prep": 2,
-        "effects": [{"effect": "defense_up", "target": "saxum"}],
-    },
-    {
-        "do": "support",
-        "creature": "illesbra",
-        "ability": 1,
-        "prep": 4,
-        "effects": [{"effect": "attack_down", "target": "ferrarius"}],
-    },
-    {"do": "end_phase"},
-    {"do": "siege", "towers": ["mountain"]},
-    {"do": "attack", "creature": "ferrarius", "target": "saxum", "strength": 3},
-    {"do": "end_phase"},
-    {
-        "do": "support",
-        "creature": "cerberus",
-        "ability": 1,
-        "prep": 3,
-        "effects": [{"effect": "inaction", "target": "illesbra"}],
-    },
-    {"do": "support", "creature": "vinctum", "ability": 2, "prep": 5},
-    {"do": "end_phase"},
-    {"do": "turn_disc"},
-    {"do": "siege", "towers": ["plain", "mountain"]},
-    {"do": "end_phase"},
-)
-SIEGE_WIN: tuple[JSON, ...] = (
-    {"do": "end_phase"},
-    {"do": "siege", "towers": []},
-    {"do": "end_phase"},
-    {"do": "end_phase"},
-    *(
-        step
-        for _ in range(6)
-        for step in (
-            {"do": "turn_disc"},
-            {"do": "siege", "towers": ["plain", "mountain"]},
-            {"do": "end_phase"},
-            {"do": "end_phase"},
-            {"do": "siege", "towers": ["plain"]},
-            {"do": "end_phase"},
-            {"do": "end_phase"},
-        )
-    ),
-)
+from companion.snapshot import UiState, of_state
 
 
-def play(game: str, setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> Any:
+def play(
+    spec: AnySpec,
+    setup: Mapping[str, object],
+    actions: Sequence[JSON],
+) -> GameState:
     """The state after ``actions``; stops quietly at the game's end."""
-    module = rules.game(game)
-    state = module.start(setup)
+    state: GameState = spec.rules.start(setup)
     for action in actions:
         if state.winner is not None:
             break
-        state = module.step(state, action)
+        state = spec.rules.step(state, action)
     return state
 
 
-def scene_of(game: str, state: Any, ui: UiState | None = None) -> Scene:
-    module = rules.game(game)
-    return Scene(module.view(state, "public"), module.prompt(state).to_json(), ui or UiState())
+def scene_of(
+    spec: AnySpec,
+    state: GameState,
+    ui: UiState | None = None,
+) -> Scene:
+    return Scene.of(of_state(spec, state, ui))
 
 
-def _bestiary(actions: Sequence[JSON], cursor: int = 0) -> Callable[[str], Scene]:
+def sample_scene(spec: AnySpec, sample: Sample) -> Callable[[str], Scene]:
     def build(language: str) -> Scene:
-        state = play("bestiary", DUEL_SETUP, actions)
-        return scene_of("bestiary", state, UiState(language=language, cursor=cursor))
+        state = play(spec, sample.setup, sample.actions)
+        ui = UiState(language=language, cursor=sample.cursor)
+        if sample.entry is not None:
+            entry = spec.rules.prompt(state).entries[sample.entry]
+            value = entry.fields[len(sample.entered)].first
+            ui = replace(
+                ui, modes=("entry",), entry=sample.entry, entered=sample.entered, value=value
+            )
+        return scene_of(spec, state, ui)
 
     return build
 
 
 def _menu(language: str) -> Scene:
-    return Scene(None, None, UiState(screen="menu", language=language, cursor=1))
-
-
-def _manus(builder_name: str) -> Callable[[str], Scene] | None:
-    """A Hand of Manus scene, when that game is in this build."""
-    if "manus" not in rules.GAMES:
-        return None
-    from companion.display import manus_samples  # noqa: PLC0415 (it imports this module)
-
-    builder: Callable[[str], Scene] = getattr(manus_samples, builder_name)
-    return builder
+    spec = next(iter(games.GAMES.values()))  # under the menu: the first game registered
+    state = spec.rules.start({})
+    ui = UiState(language=language, modes=("menu",), menu_cursor=1)
+    return scene_of(spec, state, ui)
 
 
 def gallery() -> dict[str, Callable[[str], Scene]]:
-    """Every screen a player meets, by name: name -> (language -> scene)."""
-    scenes: dict[str, Callable[[str], Scene]] = {
-        "menu": _menu,
-        "castle_choice": _bestiary((), cursor=1),
-        "draft": _bestiary(DRAFT, cursor=2),
-        "board_start": _bestiary((*DRAFT, *DRAFT_END)),
-        "board_midgame": _bestiary((*DRAFT, *DRAFT_END, *MIDGAME), cursor=3),
-        "victory": _bestiary((*DRAFT, *DRAFT_END, *MIDGAME, *SIEGE_WIN)),
-    }
-    for name, builder in (
-        ("manus_vote", "vote"),
-        ("manus_reveal", "reveal"),
-        ("manus_victory", "victory"),
-    ):
-        found = _manus(builder)
-        if found is not None:
-            scenes[name] = found
+    """Every screen by name: name -> (language -> scene)."""
+    scenes: dict[str, Callable[[str], Scene]] = {"menu": _menu}
+    for spec in games.GAMES.values():
+        for sample in spec.samples:
+            if sample.name in scenes:
+                raise ValueError(f"two samples are named {sample.name!r}")
+            scenes[sample.name] = sample_scene(spec, sample)
     return scenes

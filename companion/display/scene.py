@@ -1,128 +1,155 @@
-"""What a screen is drawn from: the public view, the prompt and a little UI state.
+"""What a screen is drawn from: one :class:`Scene`, made from the loop's snapshot.
 
-The screens never read the table or the rules: only a :class:`Scene`. The UI state is
-what controls own and the journal never sees (the cursor over the prompt's choices, the
-menu, the language, the sound setting).
+The screens never read the table or the rules: only a scene. Its UI state is the
+snapshot's own (the one ``UiState``: cursor, menu, language, sound); its words (the
+notices, the menu's lines) are said once here, in the table's language.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from companion.i18n import text
-from companion.rules.base import JSON, Prompt
+from companion.controls import menu_items
+from companion.rules.base import JSON, Entry
+from companion.snapshot import Snapshot, UiState
 
-MENU_ITEMS = ("bestiary", "manus", "resume", "language", "sound")
+if TYPE_CHECKING:
+    from companion.games.spec import AnySpec
 
 
 @dataclass(frozen=True)
-class UiState:
-    """The part of the screen that is not game state.
+class EntryPicture:
+    """The value entry under way, in words: what is being built, the field now and its
+    value, where it stands among the fields, and the values already confirmed."""
 
-    ``screen`` forces a screen ("menu"); None follows the game. ``cursor`` indexes the
-    prompt's choices, or the menu items on the menu. ``note`` is the last narration line.
-    """
+    title: str
+    label: str
+    value: str
+    index: int  # 1-based
+    count: int
+    done: tuple[tuple[str, str], ...] = ()  # (field, value) confirmed so far
+    at_low: bool = False  # an integer at its lowest / highest: the arrow dims
+    at_high: bool = False
 
-    screen: str | None = None
-    cursor: int = 0
-    language: str = "en"
-    muted: bool = False
-    menu_items: tuple[str, ...] = MENU_ITEMS
-    note: str = ""
 
-    def with_(self, **changes: Any) -> UiState:
-        return replace(self, **changes)
+def entry_words(snap: Snapshot, entry: Entry) -> str:
+    """An entry in words: the game's words for its action so far, else its own key."""
+    words = snap.spec.choice_words
+    if words is not None:
+        return words(snap.view, entry.base, snap.language)
+    return entry.say(snap.language)
+
+
+def _entry_picture(snap: Snapshot) -> EntryPicture | None:
+    entry = snap.entry_under_way
+    if entry is None:
+        return None
+    language, ui = snap.language, snap.ui
+    current = entry.fields[min(len(ui.entered), len(entry.fields) - 1)]
+    done = tuple(
+        (f.title(language), f.say(value, language))
+        for f, value in zip(entry.fields, ui.entered, strict=False)
+    )
+    return EntryPicture(
+        title=entry_words(snap, entry),
+        label=current.title(language),
+        value=current.say(ui.value, language),
+        index=len(ui.entered) + 1,
+        count=len(entry.fields),
+        done=done,
+        at_low=current.kind == "int" and ui.value == current.low,
+        at_high=current.kind == "int" and ui.value == current.high,
+    )
 
 
 @dataclass(frozen=True)
 class Scene:
-    view: JSON | None = None
-    prompt: JSON | None = None
-    ui: UiState = field(default_factory=UiState)
+    spec: AnySpec
+    view: JSON
+    prompt: JSON  # the prompt's JSON, its text said in the scene's language
+    ui: UiState
+    notes: tuple[str, ...] = ()  # the last message, then the parts that do not work
+    menu: tuple[str, ...] = ()  # the menu's lines, in the scene's language
+    entry_labels: tuple[str, ...] = ()  # the prompt's entries, in words (after the choices)
+    entering: EntryPicture | None = None
+
+    @classmethod
+    def of(cls, snap: Snapshot, *, notes: tuple[str, ...] = ()) -> Scene:
+
+        return cls(
+            spec=snap.spec,
+            view=snap.view,
+            prompt=snap.prompt.to_json(snap.language),
+            ui=snap.ui,
+            notes=(*snap.notices(), *notes),
+            menu=tuple(item.label(snap.ui) for item in menu_items()),
+            entry_labels=tuple(entry_words(snap, entry) for entry in snap.prompt.entries),
+            entering=_entry_picture(snap),
+        )
 
     @property
     def language(self) -> str:
         return self.ui.language
 
     @property
-    def game(self) -> str | None:
-        return str(self.view.get("game")) if self.view else None
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def note(self) -> str:
+        return "  ·  ".join(self.notes)
 
     @property
     def choices(self) -> list[JSON]:
-        return list((self.prompt or {}).get("choices") or [])
+        return list(self.prompt.get("choices") or [])
+
+    @property
+    def option_count(self) -> int:
+        """What the cursor moves through: the choices, then the entries."""
+        return len(self.choices) + len(self.entry_labels)
 
     @property
     def cursor_choice(self) -> JSON | None:
-        choices = self.choices
-        if not choices:
+        """The complete action under the cursor (None when it is on an entry)."""
+        choices, count = self.choices, self.option_count
+        if not count or self.ui.cursor % count >= len(choices):
             return None
-        return choices[self.ui.cursor % len(choices)]
+        return choices[self.ui.cursor % count]
+
+    @property
+    def cursor_entry(self) -> str | None:
+        """The entry under the cursor, in words (None when it is on a choice)."""
+        choices, count = self.choices, self.option_count
+        if not count or self.ui.cursor % count < len(choices):
+            return None
+        return self.entry_labels[self.ui.cursor % count - len(choices)]
+
+    @property
+    def secret_choices(self) -> bool:
+        """Is the prompt the game's secret choice (the screen must not show a value)?"""
+        secret = self.spec.inputs.secret
+        return secret is not None and any(c.get("do") == secret.action for c in self.choices)
 
     def key(self) -> str:
         """A fingerprint: two scenes with the same key draw the same pixels."""
         ui = self.ui
         return json.dumps(
             [
+                self.game,
                 self.view,
                 self.prompt,
-                ui.screen,
-                ui.cursor,
+                ui.menu_open,
+                ui.menu_cursor if ui.menu_open else ui.cursor,
                 ui.language,
                 ui.muted,
-                list(ui.menu_items),
-                ui.note,
+                ui.confirming,
+                list(self.menu),
+                list(self.notes),
+                list(self.entry_labels),
+                self.entering,
             ],
             sort_keys=True,
             default=str,
         )
-
-
-def prompt_json(prompt: Prompt | Mapping[str, Any] | None) -> JSON | None:
-    if prompt is None:
-        return None
-    if isinstance(prompt, Prompt):
-        return prompt.to_json()
-    return dict(prompt)
-
-
-def ui_state(
-    source: Any,
-    language: str = "en",
-    menu_items: tuple[str, ...] | None = None,
-    muted: bool = False,
-) -> UiState:
-    """A :class:`UiState` from the controls' UI state (or any object with such fields).
-
-    The controls keep ``menu_open``/``menu_cursor`` and a ``notice`` as (catalogue key,
-    fields); the screen wants a screen name, one cursor and the notice as words.
-    """
-    if isinstance(source, UiState):
-        return source
-    if source is None:
-        return UiState(language=language, muted=muted)
-
-    def read(name: str) -> Any:
-        return source.get(name) if isinstance(source, Mapping) else getattr(source, name, None)
-
-    spoken = str(read("language") or language)
-    menu_open = bool(read("menu_open"))
-    cursor = read("menu_cursor") if menu_open else read("cursor")
-    note = ""
-    notice = read("notice")
-    if isinstance(notice, (tuple, list)) and notice:
-        key, fields = notice[0], notice[1] if len(notice) > 1 else {}
-        note = text(str(key), spoken, **dict(fields or {}))
-    elif isinstance(notice, str):
-        note = notice
-    return UiState(
-        screen="menu" if menu_open else read("screen"),
-        cursor=int(cursor or 0),
-        language=spoken,
-        muted=bool(read("muted")) or muted,
-        menu_items=tuple(menu_items or read("menu_items") or MENU_ITEMS),
-        note=note,
-    )

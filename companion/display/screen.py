@@ -12,12 +12,18 @@ import logging
 import os
 import sys
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.display.renderer import Renderer
-from companion.display.scene import Scene, ui_state
+from companion.display.scene import Scene
+from companion.snapshot import Snapshot
+from companion.table import LoopOwned
+
+if TYPE_CHECKING:
+    from companion.app import App
 
 log = logging.getLogger("companion.screen")
 
@@ -25,28 +31,32 @@ DEFAULT_SIZE = (480, 320)
 
 
 class ScreenOutput:
-    """Draws the app's scene on ``surface`` whenever the app changes."""
+    """Draws each snapshot on ``surface`` (on the loop thread, the only one that touches
+    pygame), and keeps a desktop window answering between events."""
 
-    def __init__(self, app: Any, surface: pygame.Surface, *, clock: Any = time.monotonic) -> None:
-        from companion.controls import MENU_ITEMS  # noqa: PLC0415 (the app's own module)
-
-        self.app = app
+    def __init__(
+        self, app: App, surface: pygame.Surface, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.clock = clock
-        self.menu_items = MENU_ITEMS
         self.renderer = Renderer(surface, animate=False)
-        app.on_change(self.changed)
-        self.changed(app)
+        self.owner = LoopOwned()
+        app.on_window(self.pump)
+        app.subscribe(self)
 
-    def scene(self) -> Scene:
-        ui = ui_state(self.app.ui, menu_items=self.menu_items)
-        return Scene(self.app.view, self.app.table.prompt().to_json(), ui)
-
-    def changed(self, app: Any) -> None:
-        if self.renderer.render(self.scene(), self.clock()):
+    def __call__(self, snapshot: Snapshot) -> None:
+        self.owner.check_thread()
+        if self.renderer.render(Scene.of(snapshot), self.clock()):
             pygame.display.flip()
 
+    def pump(self) -> None:
+        """Let SDL answer the window system (a window that never does goes "not responding");
+        a close of the window stops the table like Ctrl-C."""
+        self.owner.check_thread()
+        if any(event.type == pygame.QUIT for event in pygame.event.get()):
+            raise KeyboardInterrupt
 
-def attach(app: Any, size: tuple[int, int] | None = None) -> ScreenOutput | None:
+
+def attach(app: App, size: tuple[int, int] | None = None) -> ScreenOutput | None:
     """Open the display and draw the app on it; None (logged) when there is no display."""
     desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     # SDL would take SIGINT and SIGTERM for itself (as a quit event nobody reads here);

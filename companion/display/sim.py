@@ -23,19 +23,43 @@ import queue
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from companion import games
 from companion.display import theme
 from companion.display.layout import Layout
 from companion.display.paint import Fonts, Painter
 from companion.display.renderer import Renderer
-from companion.display.scene import Scene, ui_state
+from companion.display.scene import Scene
 from companion.display.sound import Sounds
 from companion.i18n import text
+
+if TYPE_CHECKING:
+    from companion.app import App
+    from companion.config import Config
+    from companion.hardware.ports import LedRing
+    from companion.hardware.virtual_pico import VirtualPico
+
+
+class Panel(Protocol):
+    """The on-screen buttons: the fake panel the app reads."""
+
+    names: tuple[str, ...]
+
+    def press(self, name: str) -> None: ...
+
+    def release(self, name: str) -> None: ...
+
+
+class Disc(Protocol):
+    """What a key or the mouse turns: the fake sensor, or the virtual Pico's magnets."""
+
+    def turn(self, steps: int) -> None: ...
+
 
 log = logging.getLogger("companion.sim")
 
@@ -74,17 +98,6 @@ DISC_KEYS = {
 }
 
 INPUT_POLL = 0.025  # seconds between looks at the window's input when idle
-
-# The rulebooks give no creature's class or vitality, so a summon prompt has no choices
-# a button can pick; the simulator summons this army for the players (said on screen).
-DEMO_ARMY: tuple[dict[str, Any], ...] = (
-    {"creature": "Saxum", "class": "strength", "vitality": 6},
-    {"creature": "Vinctum", "class": "strength", "vitality": 6},
-    {"creature": "Illesbra", "class": "agility", "vitality": 4},
-    {"creature": "Ferrarius", "class": "agility", "vitality": 4, "attack_strength": 2},
-    {"creature": "Manus", "class": "intellect", "vitality": 5},
-    {"creature": "Cerberus", "class": "agility", "vitality": 5, "attack_strength": 2},
-)
 
 
 @dataclass
@@ -138,7 +151,7 @@ class Simulator:
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         window: pygame.Surface,
         screen_size: tuple[int, int],
         *,
@@ -146,14 +159,11 @@ class Simulator:
         headless: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from companion.controls import MENU_ITEMS  # noqa: PLC0415 (the app's module, at run)
-
         self.app = app
         self.window = window
         self.clock = clock
         self.headless = headless
         self.sounds = sounds
-        self.menu_items = MENU_ITEMS
         self.fonts = Fonts()
         self.screen = window.subsurface(pygame.Rect((0, 0), screen_size))
         self.renderer = Renderer(self.screen, self.fonts)
@@ -162,40 +172,40 @@ class Simulator:
         )
         self.geometry = self._geometry()
         self.cues_heard = 0
-        self.panel_state: tuple[Any, ...] | None = None  # what the panel last showed
+        self.panel_state: tuple[object, ...] | None = None  # what the panel last showed
         self.panel_draws = 0
         self.held: dict[int, str] = {}  # key -> button name, to release the same button
         self.mouse_button: str | None = None
-        self.auto_summoned = 0
         self.running = True
 
     # --- what is on screen -----------------------------------------------------------------
 
     def scene(self) -> Scene:
-        ui = ui_state(self.app.ui, menu_items=self.menu_items, muted=self.sounds.muted)
-        if self.auto_summoned and not ui.note and not self.app.view.get("period"):
-            ui = ui.with_(note=text("ui.sim.demo_army", ui.language))
-        return Scene(self.app.view, self.app.table.prompt().to_json(), ui)
+        snap = self.app.snapshot
+        return Scene.of(snap)
 
     def acting_seat(self) -> int:
-        seat = self.app.table.prompt().seat
+        seat = self.app.snapshot.prompt.seat
         return int(seat) if isinstance(seat, int) else 1
 
     # --- input -------------------------------------------------------------------------------
 
     @property
-    def panel(self) -> Any:
-        return self.app.adapters.buttons
+    def panel(self) -> Panel:
+        panel: Panel = self.app.adapters.buttons  # type: ignore[assignment]  # the sim's fakes
+        return panel
 
     @property
-    def virtual_pico(self) -> Any:
+    def virtual_pico(self) -> VirtualPico | None:
         """The virtual Pico behind ``--bridge virtual``, else None."""
-        return getattr(self.app.adapters.link, "virtual_pico", None)
+        link = self.app.adapters.link
+        return link.virtual_pico if link is not None else None
 
     @property
-    def disc(self) -> Any:
+    def disc(self) -> Disc:
         """What a key or the mouse turns: the virtual Pico's magnets, or the fake sensor."""
-        return self.virtual_pico or self.app.adapters.disc
+        disc: Disc = self.virtual_pico or self.app.adapters.disc  # type: ignore[assignment]
+        return disc
 
     def key(self, key: int, down: bool) -> None:
         if down:
@@ -267,7 +277,6 @@ class Simulator:
                 break
             self.app.handle(event, now)
         self.app.tick(now)
-        self._auto_summon()
         self._sound_cues()
         drew = self.renderer.render(self.scene(), now)
         drew = self._draw_panel() or drew
@@ -317,26 +326,6 @@ class Simulator:
             if left is not None and left <= 0:
                 return []
             time.sleep(INPUT_POLL if left is None else min(INPUT_POLL, left))
-
-    def _auto_summon(self) -> None:
-        table = self.app.table
-        if table.last_change.kind in ("undo", "redo"):
-            return  # the players are stepping through history: leave it as they left it
-        prompt = table.prompt()
-        while prompt.kind == "summon" and not prompt.choices:
-            taken = {
-                c.get("id") for s in table.view().get("seats", []) for c in s.get("creatures", [])
-            }
-            for creature in DEMO_ARMY:
-                if str(creature["creature"]).lower() not in taken:
-                    table.apply({"do": "summon", **creature}, seat=prompt.seat)
-                    self.auto_summoned += 1
-                    break
-            else:
-                return
-            prompt = table.prompt()
-            # The demo's summons are not the players' doing: no "your turn" chime for each.
-            self.cues_heard = len(getattr(self.app.adapters.buzzer, "cues", []))
 
     def _sound_cues(self) -> None:
         buzzer = self.app.adapters.buzzer
@@ -412,7 +401,7 @@ class Simulator:
             max_lines=3,
         )
 
-    def _draw_disc(self, painter: Painter, ring: Any) -> None:
+    def _draw_disc(self, painter: Painter, ring: LedRing | None) -> None:
         surface = painter.surface
         cx, cy = self.geometry.disc_centre
         radius = self.geometry.disc_radius
@@ -423,19 +412,19 @@ class Simulator:
         brightness = max(0.05, float(self.app.config.brightness))
         disc_radius = radius - 16
         pygame.draw.circle(surface, theme.DISC, (cx, cy), disc_radius)
-        bestiary = self.app.view.get("game") == "bestiary"
+        disc = self.app.snapshot.spec.inputs.period_action is not None
         caption = pygame.Rect(self.panel_rect.left + 4, self.panel_rect.top + 2, 0, 16)
         caption.width = self.panel_rect.width - 8
         painter.text(
             caption,
-            text("ui.sim.disc" if bestiary else "ui.sim.ring", language),
+            text("ui.sim.disc" if disc else "ui.sim.ring", language),
             12,
             colour=theme.DIM,
             role="sim.caption",
             align="center",
         )
         self._draw_leds(surface, frame, (cx, cy), radius, brightness)
-        if not bestiary:
+        if not disc:
             return
         # The disc as the sensor last saw it: its mark turns one sector per step, and the
         # first step brings sector 1 under it (before that it stands at the end of 6).
@@ -548,7 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="companion sim", description="The table companion in a window."
     )
     parser.add_argument("--config", help="a YAML config over the defaults")
-    parser.add_argument("--game", choices=("bestiary", "manus"), help="start this game")
+    parser.add_argument("--game", choices=sorted(games.GAMES), help="start this game")
     parser.add_argument("--players", help="player names, comma-separated (e.g. Anna,Boris)")
     parser.add_argument("--lang", choices=("en", "ru"), help="screen language")
     parser.add_argument("--size", type=parse_size, default=(800, 480), help="screen size (800x480)")
@@ -566,21 +555,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _configured(args: argparse.Namespace) -> Any:
-    from companion.config import load  # noqa: PLC0415 (only the simulator needs it)
+def _configured(args: argparse.Namespace) -> Config:
+    from companion.config import Config, load  # noqa: PLC0415 (only the simulator needs it)
 
     config = load(args.config)
-    data = copy.deepcopy(config.data)
+    data: dict[str, Any] = copy.deepcopy(dict(config.data))  # validated YAML, edited in place
     if args.lang:
         data["language"] = args.lang
     if args.game or args.players:
         game = data.setdefault("game", {})
         if args.game and args.game != game.get("name"):
-            game["name"], game["setup"] = args.game, {}
+            game["name"], game["setup"] = args.game, dict(games.find(args.game).example_setup)
         if args.players:
             game["setup"] = {**(game.get("setup") or {}), "players": args.players.split(",")}
-        elif args.game == "manus":
-            game["setup"] = {"players": ["Anna", "Boris", "Vera"]}
     if args.bridge == "virtual":
         # The firmware's own loop on a pty drives the ring and reads the disc; the buttons
         # and buzzer stay the on-screen fakes.
@@ -594,7 +581,7 @@ def _configured(args: argparse.Namespace) -> Any:
     pins = data["buttons"]["pins"]
     for seat in range(1, (len(players) if isinstance(players, list) else 0) + 1):
         pins.setdefault(f"seat{seat}", dict.fromkeys(COLOURS, 0))
-    return replace(config, data=data)
+    return Config.of(config.path, data)
 
 
 def sim_main(argv: list[str]) -> int:
@@ -614,12 +601,12 @@ def sim_main(argv: list[str]) -> int:
         app = build_app(config, fakes=args.bridge == "none", journal_path=args.journal)
     except START_ERRORS as error:
         return report_start_error(error)
-    language = str(config["language"])
+    language = config.language
     screen = Layout(*args.size)
     panel_width = max(260, screen.width // 3)
     size = (screen.width + panel_width, max(screen.height + 60, 420))
     window, headless = open_window(size, args.headless, language)
-    sounds = Sounds(muted=args.mute or bool((config.data.get("sound") or {}).get("muted")))
+    sounds = Sounds(muted=args.mute)
     sim = Simulator(app, window, args.size, sounds=sounds, headless=headless)
     try:
         sim.run(args.seconds)

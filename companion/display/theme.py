@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion import seats
+
 Colour = tuple[int, int, int]
 
 BACKGROUND: Colour = (16, 18, 24)
@@ -23,14 +25,7 @@ SUN: Colour = (255, 200, 40)
 DISC: Colour = (40, 44, 58)
 DISC_CURRENT: Colour = (78, 70, 30)
 
-# Seat 1..4. Amber, azure, green, magenta: far apart in hue and all light enough for dark
-# text on top, which reads better from across the table than light text on a dark chip.
-SEAT_COLOURS: tuple[Colour, ...] = (
-    (244, 164, 48),
-    (72, 156, 248),
-    (104, 208, 112),
-    (220, 110, 220),
-)
+SEAT_COLOURS: tuple[Colour, ...] = seats.SEAT_COLOURS
 
 
 def seat_colour(seat: int | None) -> Colour:

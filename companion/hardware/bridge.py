@@ -1,7 +1,9 @@
 """The serial bridge to the Pico: LED ring, disc sensor and buttons over USB serial.
 
 One thread owns the port: it opens it, waits for the Pico's HELLO with a deadline (opening
-a port may reset the board), reads lines, acknowledges events and sends heartbeats. When
+a port may reset the board), reads lines, acknowledges events and sends heartbeats. LED
+frames go out on a second thread of the bridge's own, from a one-frame mailbox (the latest
+frame wins): a Pico that stops reading stalls that thread, never the app's loop. When
 the Pico goes away it closes the port and tries again with growing pauses; the table keeps
 working meanwhile (NEXT turns the period) and :attr:`Bridge.linked` says so to the screen.
 Sequence numbers make every disc step and press arrive exactly once across reconnects.
@@ -16,10 +18,13 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.hardware import bridge_codec as codec
-from companion.hardware.ports import EdgeCallback, Frame, StepCallback
+from companion.hardware.ports import ButtonEdge, DiscStep, EdgeCallback, Frame, StepCallback
+
+if TYPE_CHECKING:
+    from companion.hardware.virtual_pico import VirtualPico
 
 log = logging.getLogger(__name__)
 
@@ -69,14 +74,14 @@ def find_pico_port() -> str | None:
     return choose_port(list_ports.comports())
 
 
-def choose_port(ports: Sequence[Any]) -> str | None:
+def choose_port(ports: Sequence[object]) -> str | None:
     """Pick the protocol's port among pyserial ``ListPortInfo``s: the second CDC (data)."""
     candidates = [info for info in ports if getattr(info, "vid", None) == ADAFRUIT_VID]
     for info in candidates:
         interface = str(getattr(info, "interface", None) or "").lower()
         location = str(getattr(info, "location", None) or "")
         if "data" in interface or location.endswith(".2"):
-            return str(info.device)
+            return str(getattr(info, "device", ""))
     return None
 
 
@@ -92,7 +97,7 @@ def open_serial(path: str) -> SerialPort:
 
 class Bridge:
     """The Pi's end of the link. It is a ``LedRing`` and a ``DiscSensor`` itself; its ports
-    :attr:`ring`, :attr:`disc`, :attr:`buttons` may also be handed out one by one (the
+    :attr:`ring`, :attr:`disc` and :attr:`buttons` may also be handed out one by one (the
     bridge stops when the last one used is closed)."""
 
     def __init__(
@@ -118,11 +123,14 @@ class Bridge:
         self.hello: codec.Hello | None = None
         self._open_port = open_port
         self._lock = threading.Lock()
-        # Held from choosing a frame to writing it, so frames reach the Pico in order.
-        self._write_lock = threading.RLock()
+        # One line at a time on the wire: the reader thread (acks, heartbeats) and the
+        # writer thread (frames) share the port.
+        self._write_lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._writer: threading.Thread | None = None
+        self._frame_due = False  # the mailbox: a frame the Pico has not been sent yet
         self._port: SerialPort | None = None
         self._linked = False
         self._heard = 0.0
@@ -139,7 +147,7 @@ class Bridge:
         self._link_listeners: list[LinkListener] = []
         self._users: set[str] = set()  # ports in use; the last one closed closes the bridge
         self._on_close: list[Callable[[], None]] = []
-        self.virtual_pico: Any = None  # set by open_bridge("virtual"): turn its disc from the sim
+        self.virtual_pico: VirtualPico | None = None  # open_bridge("virtual")'s, for the sim
         self.ring = BridgeLedRing(self)
         self.disc = BridgeDisc(self)
         self.buttons = BridgeButtons(self)
@@ -152,7 +160,11 @@ class Bridge:
             self._on_step = on_step
         if self._thread is None and not self._stop.is_set():
             self._thread = threading.Thread(target=self._run, name="bridge", daemon=True)
+            self._writer = threading.Thread(
+                target=self._write_frames, name="bridge-writer", daemon=True
+            )
             self._thread.start()
+            self._writer.start()
 
     def close(self) -> None:
         """Darken the ring (if the Pico is there to hear it) and stop. Idempotent."""
@@ -160,10 +172,13 @@ class Bridge:
             return
         if self._linked:
             self.wait_shown(self.send_frame([(0, 0, 0)] * self.led_count), 0.5)
-        self._stop.set()
-        thread, self._thread = self._thread, None
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=2.0)
+        with self._changed:
+            self._stop.set()
+            self._changed.notify_all()
+        threads, self._thread, self._writer = (self._thread, self._writer), None, None
+        for thread in threads:
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(timeout=2.0)
         while self._on_close:
             self._on_close.pop()()
 
@@ -212,27 +227,38 @@ class Bridge:
         self.send_frame(frame)
 
     def send_frame(self, frame: Frame) -> int:
-        """Send a frame; returns its sequence number, for :meth:`wait_shown`."""
+        """Post a frame for the Pico and return at once; returns its sequence number, for
+        :meth:`wait_shown`. A frame not yet sent is replaced by a newer one."""
         pixels = codec.scaled(frame, self.brightness)
-        with self._write_lock:
-            with self._lock:
-                self._frame_seq += 1
-                seq = self._frame_seq
-                self._frame = pixels
-                port = self._port if self._linked else None
+        with self._changed:
+            self._frame_seq += 1
+            self._frame = pixels
+            self._frame_due = True
+            self._changed.notify_all()
+            return self._frame_seq
+
+    def _write_frames(self) -> None:
+        """The writer thread: send the mailbox's frame whenever the link is up."""
+        while True:
+            with self._changed:
+                self._changed.wait_for(
+                    lambda: self._stop.is_set() or (self._frame_due and self._linked)
+                )
+                if self._stop.is_set():
+                    return
+                self._frame_due = False
+                port = self._port
             if port is not None:
                 self._send_frame(port)
-        return seq
 
     def _send_frame(self, port: SerialPort) -> None:
-        """(Again) the current frame, fitted to the Pico's ring."""
-        with self._write_lock:
-            with self._lock:
-                frame, seq, hello = self._frame, self._frame_seq, self.hello
-            if frame is None or hello is None or hello.led_count == 0:
-                return
-            pixels = (frame + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
-            self._send(port, codec.ShowFrame(seq, pixels))
+        """The current frame, fitted to the Pico's ring."""
+        with self._lock:
+            frame, seq, hello = self._frame, self._frame_seq, self.hello
+        if frame is None or hello is None or hello.led_count == 0:
+            return
+        pixels = (frame + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
+        self._send(port, codec.ShowFrame(seq, pixels))
 
     # --- the thread -------------------------------------------------------------------
 
@@ -320,10 +346,13 @@ class Bridge:
     def _send(self, port: SerialPort, message: codec.Message) -> None:
         line = codec.encode(message)
         try:
-            with self._write_lock:
+            with self._write_lock:  # the reader and the writer thread share the port
                 port.write(line)
-        except OSError as error:
-            log.debug("bridge: write failed: %s", error)  # the reader notices the loss
+        except (OSError, TypeError) as error:
+            # OSError: the Pico went away or stopped reading (write timeout). TypeError:
+            # pyserial's write on a port the reader thread has just closed. The reader
+            # notices the loss and reconnects; the frame is sent again then.
+            log.debug("bridge: write failed: %s", error)
             return
         self._sent = time.monotonic()
         self.stats.lines_out += 1
@@ -345,7 +374,7 @@ class Bridge:
         match message:
             case codec.Hello():
                 self._on_hello(port, message)
-            case codec.DiscStep() | codec.ButtonEdge() if self._linked:
+            case codec.Event() if self._linked:
                 self._on_event(port, message)
             case codec.Gap() if self._linked:
                 self._on_gap(port, message)
@@ -389,7 +418,9 @@ class Bridge:
             self.stats.connects += 1
             self._changed.notify_all()
         self._send(port, codec.Resend(0 if self._last_seq is None else self._last_seq + 1))
-        self._send_frame(port)
+        with self._changed:  # the ring shows again what it should (the writer sends it)
+            self._frame_due = self._frame is not None
+            self._changed.notify_all()
         if not was_linked:
             log.info("bridge: linked to the Pico (firmware %s)", hello.firmware)
             self._tell_link(True)
@@ -407,12 +438,11 @@ class Bridge:
             return
         self._last_seq = event.seq
         self.stats.events += 1
-        now = time.monotonic()
-        if isinstance(event, codec.DiscStep):
-            if self._on_step is not None:
-                self._on_step(event.delta, now)
-        elif self._on_edge is not None:
-            self._on_edge(event.name, event.pressed, now)
+        match event.what:
+            case DiscStep(direction) if self._on_step is not None:
+                self._on_step(direction, time.monotonic())
+            case ButtonEdge(name, pressed) if self._on_edge is not None:
+                self._on_edge(name, pressed, time.monotonic())
         self._send(port, codec.Ack(event.seq))
 
     def _on_gap(self, port: SerialPort, gap: codec.Gap) -> None:
@@ -434,7 +464,11 @@ class Bridge:
 
 
 def open_bridge(
-    port: str = "auto", led_count: int = 24, *, brightness: float = 1.0, **options: Any
+    port: str = "auto",
+    led_count: int = 24,
+    *,
+    brightness: float = 1.0,
+    **options: Any,  # Bridge's keyword options (timeouts, backoff, open_port), passed on
 ) -> Bridge:
     """A bridge to ``port``: a device path, ``auto`` (find the Pico by its USB id) or
     ``virtual`` (start a virtual Pico in this process; ``bridge.virtual_pico`` turns its disc).
@@ -487,7 +521,7 @@ class BridgeDisc:
 
 
 class BridgeButtons:
-    """Buttons wired to the Pico (the ``ButtonPanel`` port)."""
+    """Buttons wired to the Pico (the ``ButtonPanel`` port; ``buttons: {source: bridge}``)."""
 
     def __init__(self, bridge: Bridge) -> None:
         self._bridge = bridge

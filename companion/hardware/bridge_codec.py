@@ -7,9 +7,12 @@ are held to ``firmware/golden_frames.json``.
 
 from __future__ import annotations
 
+import binascii
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import TypeAlias
+
+from companion.hardware.ports import ButtonEdge, DiscStep
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 1024  # bytes of one line, checksum and newline included
@@ -74,16 +77,12 @@ class Hello:
 
 
 @dataclass(frozen=True)
-class DiscStep:
-    seq: int
-    delta: int  # +1 clockwise, -1 back
+class Event:
+    """``EV``: the Pico's numbered disc step or button edge. ``what`` is the app's own
+    event; the wire carries no time, so its ``at`` is 0 until the bridge stamps it."""
 
-
-@dataclass(frozen=True)
-class ButtonEdge:
     seq: int
-    name: str
-    pressed: bool
+    what: DiscStep | ButtonEdge
 
 
 @dataclass(frozen=True)
@@ -107,19 +106,8 @@ class Refused:
 
 
 Message: TypeAlias = (
-    Hi
-    | Ack
-    | Resend
-    | ShowFrame
-    | Heartbeat
-    | Hello
-    | DiscStep
-    | ButtonEdge
-    | Gap
-    | Shown
-    | Refused
+    Hi | Ack | Resend | ShowFrame | Heartbeat | Hello | Event | Gap | Shown | Refused
 )
-Event: TypeAlias = DiscStep | ButtonEdge
 
 
 @dataclass(frozen=True)
@@ -133,25 +121,10 @@ class Rejected:
 # --- checksum and framing -------------------------------------------------------------------
 
 
-def _crc_table() -> tuple[int, ...]:
-    table = []
-    for byte in range(256):
-        crc = byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
-        table.append(crc & 0xFFFF)
-    return tuple(table)
-
-
-_TABLE = _crc_table()
-
-
 def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``crc16(b"123456789") == 0x29B1``."""
-    crc = 0xFFFF
-    for byte in data:
-        crc = ((crc << 8) & 0xFFFF) ^ _TABLE[(crc >> 8) ^ byte]
-    return crc
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``crc16(b"123456789") == 0x29B1``.
+    The standard library's ``crc_hqx`` is this CRC; the Pico computes it by table."""
+    return binascii.crc_hqx(data, 0xFFFF)
 
 
 def frame(body: str) -> bytes:
@@ -173,9 +146,9 @@ def _body(message: Message) -> str:
             return "HB"
         case Hello(protocol, firmware, led_count, boot_id):
             return f"HELLO {protocol} {firmware} {led_count} {boot_id}"
-        case DiscStep(seq, delta):
+        case Event(seq, DiscStep(delta)):
             return f"EV {seq} DISC {'+1' if delta > 0 else '-1'}"
-        case ButtonEdge(seq, name, pressed):
+        case Event(seq, ButtonEdge(name, pressed)):
             return f"EV {seq} BTN {name} {'DOWN' if pressed else 'UP'}"
         case Gap(first, last):
             return f"GAP {first} {last}"
@@ -183,6 +156,7 @@ def _body(message: Message) -> str:
             return f"OK {seq}"
         case Refused(reason):
             return f"ERR {reason}"
+    raise TypeError(f"not a bridge message: {message!r}")  # an Event of something else
 
 
 def encode(message: Message) -> bytes:
@@ -224,10 +198,10 @@ def _parse_event(args: Sequence[str]) -> Message | None:
     if seq is None:
         return None
     if len(args) == 3 and args[1] == "DISC" and args[2] in ("+1", "-1"):
-        return DiscStep(seq, 1 if args[2] == "+1" else -1)
+        return Event(seq, DiscStep(1 if args[2] == "+1" else -1, 0.0))
     if len(args) == 4 and args[1] == "BTN" and args[3] in ("DOWN", "UP"):
         name = _word(args[2], _NAME)
-        return None if name is None else ButtonEdge(seq, name, args[3] == "DOWN")
+        return None if name is None else Event(seq, ButtonEdge(name, args[3] == "DOWN", 0.0))
     return None
 
 
@@ -294,7 +268,7 @@ def decode(line: bytes) -> Message | Rejected:
     return Rejected("malformed", line) if message is None else message
 
 
-def fields(message: Message) -> list[Any]:
+def fields(message: Message) -> list[object]:
     """The message as the golden frames file writes it: ``["EV", 7, "DISC", 1]``."""
     body = _body(message).split(" ")
     kind = body[0]
@@ -303,9 +277,9 @@ def fields(message: Message) -> list[Any]:
             return [kind, seq, [list(pixel) for pixel in pixels]]
         case Hello(protocol, firmware, led_count, boot_id):
             return [kind, protocol, firmware, led_count, boot_id]
-        case DiscStep(seq, delta):
+        case Event(seq, DiscStep(delta)):
             return [kind, seq, "DISC", delta]
-        case ButtonEdge(seq, name, pressed):
+        case Event(seq, ButtonEdge(name, pressed)):
             return [kind, seq, "BTN", name, pressed]
         case Refused(reason):
             return [kind, reason]

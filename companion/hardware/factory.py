@@ -13,11 +13,15 @@ import logging
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from companion.hardware import gpio, pixels
 from companion.hardware.fakes import FakeButtonPanel, FakeBuzzer, FakeDiscSensor, FakeLedRing
 from companion.hardware.ports import ButtonPanel, Buzzer, DiscSensor, LedRing
+
+if TYPE_CHECKING:  # pyserial loads only when a config asks for the bridge
+    from companion.config import Config
+    from companion.hardware.bridge import Bridge
 
 log = logging.getLogger("companion.hardware")
 T = TypeVar("T")
@@ -35,7 +39,10 @@ class Adapters:
     buzzer: Buzzer | None
     sensor_present: bool = False  # a real sensor reads the disc (else NEXT turns the period)
     replaced: list[str] = field(default_factory=list)  # ports running as fakes after a failure
-    link: Any = None  # the bridge, when the disc is on it: its link comes and goes
+    link: Bridge | None = None  # the bridge, when the disc is on it: its link comes and goes
+    # The config wired a disc sensor (not "none", not the simulator's on-screen disc): its
+    # absence is worth a line on the screen.
+    sensor_expected: bool = False
 
 
 def _attempt(port: str, opener: Callable[[], T], strict: bool) -> T | None:
@@ -53,10 +60,12 @@ def _attempt(port: str, opener: Callable[[], T], strict: bool) -> T | None:
             return None
 
 
-def _bridge(config: Any) -> Any:
-    bridge = importlib.import_module("companion.hardware.bridge")  # pyserial loads lazily
-    port = config["bridge"]["port"] or "auto"
-    return bridge.open_bridge(port, config["leds"]["count"], brightness=config.brightness)
+def _bridge(config: Config) -> Bridge:
+    module = importlib.import_module("companion.hardware.bridge")  # pyserial loads lazily
+    bridge: Bridge = module.open_bridge(
+        config.bridge.port, config.leds.count, brightness=config.brightness
+    )
+    return bridge
 
 
 def _checked_ring(ring: LedRing) -> LedRing:
@@ -65,12 +74,13 @@ def _checked_ring(ring: LedRing) -> LedRing:
     return ring
 
 
-def open_adapters(config: Any, *, fakes: bool, strict: bool) -> Adapters:
+def open_adapters(config: Config, *, fakes: bool, strict: bool) -> Adapters:
     """Real adapters for what the config enables (fakes when asked or when one fails)."""
     replaced: list[str] = []
-    leds, disc_cfg, buzzer_cfg = config["leds"], config["disc"], config["buzzer"]
-    bridge: Any = None
-    if not fakes and "bridge" in (leds["driver"], disc_cfg["source"]):
+    leds, disc_cfg, buzzer_cfg = config.leds, config.disc, config.buzzer
+    bridge: Bridge | None = None
+    on_bridge = (leds.driver, disc_cfg.source, config.buttons.source)
+    if not fakes and "bridge" in on_bridge:
         bridge = _attempt("bridge", lambda: _bridge(config), strict)
 
     def real(port: str, wanted: bool, opener: Callable[[], T]) -> T | None:
@@ -82,49 +92,54 @@ def open_adapters(config: Any, *, fakes: bool, strict: bool) -> Adapters:
         return adapter
 
     pins = config.button_pins
-    buttons: ButtonPanel = real(
-        "buttons",
-        bool(config["buttons"]["enabled"]),
-        lambda: gpio.GpioButtonPanel(pins, pull_up=config["buttons"]["pull_up"]),
-    ) or FakeButtonPanel(tuple(pins))
+    panel: ButtonPanel | None = None
+    if config.buttons.source == "bridge":
+        wanted = bool(config.buttons.enabled) and not fakes
+        panel = bridge.buttons if bridge is not None and wanted else None
+    else:
+        panel = real(
+            "buttons",
+            bool(config.buttons.enabled),
+            lambda: gpio.GpioButtonPanel(pins, pull_up=config.buttons.pull_up),
+        )
+    buttons = panel or FakeButtonPanel(tuple(pins))
 
     disc: DiscSensor | None = None
-    if disc_cfg["source"] == "bridge":
+    if disc_cfg.source == "bridge":
         disc = bridge.disc if bridge is not None else None
     else:
         disc = real(
             "disc",
-            disc_cfg["source"] == "gpio",
-            lambda: gpio.GpioDiscSensor(disc_cfg["pin_a"], disc_cfg["pin_b"], disc_cfg["reverse"]),
+            disc_cfg.source == "gpio",
+            lambda: gpio.GpioDiscSensor(disc_cfg.pin_a, disc_cfg.pin_b, disc_cfg.reverse),
         )
     # A bridge's sensor counts once its link is up (the app listens); a GPIO one at once.
-    sensor_present = disc is not None and disc_cfg["source"] == "gpio"
+    sensor_present = disc is not None and disc_cfg.source == "gpio"
     disc = disc or FakeDiscSensor()
 
     ring: LedRing | None = None
-    if leds["driver"] == "bridge":
+    if leds.driver == "bridge":
         ring = bridge.ring if bridge is not None else None
     else:
         ring = real(
             "leds",
-            leds["driver"] in ("spi", "pwm"),
+            leds.driver in ("spi", "pwm"),
             lambda: _checked_ring(
                 pixels.PixelRing(
-                    pixels.open_strip(
-                        leds["driver"], leds["count"], leds["order"], config.brightness
-                    )
+                    pixels.open_strip(leds.driver, leds.count, leds.order, config.brightness)
                 )
             ),
         )
-    ring = ring or FakeLedRing(leds["count"])
+    ring = ring or FakeLedRing(leds.count)
 
     buzzer: Buzzer | None = real(
         "buzzer",
-        bool(buzzer_cfg["enabled"]),
-        lambda: gpio.GpioBuzzer(buzzer_cfg["pin"], buzzer_cfg["mid_tone"]),
+        bool(buzzer_cfg.enabled),
+        lambda: gpio.GpioBuzzer(buzzer_cfg.pin, buzzer_cfg.mid_tone),
     )
     buzzer = buzzer or FakeBuzzer()
-    if bridge is None and not fakes and "bridge" in (leds["driver"], disc_cfg["source"]):
+    if bridge is None and not fakes and "bridge" in on_bridge:
         replaced.append("bridge")
-    link = bridge if disc_cfg["source"] == "bridge" else None
-    return Adapters(buttons, disc, ring, buzzer, sensor_present, replaced, link)
+    link = bridge if disc_cfg.source == "bridge" else None
+    expected = not fakes and disc_cfg.source != "none"
+    return Adapters(buttons, disc, ring, buzzer, sensor_present, replaced, link, expected)

@@ -11,21 +11,27 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
 
 from companion.hardware.cues import CUE_RANK, CUES
-from companion.hardware.ports import EdgeCallback, StepCallback
+from companion.hardware.ports import EdgeCallback, StepCallback, Untyped
 
 
 class GpioButtonPanel:
     """One gpiozero ``Button`` per named pin, pulled up (a press pulls the pin low)."""
 
-    def __init__(self, pins: Mapping[str, int], pull_up: bool = True) -> None:
+    def __init__(
+        self,
+        pins: Mapping[str, int],
+        pull_up: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``clock`` stamps the edges (a press script's own clock; the box's monotonic)."""
         from gpiozero import Button  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
 
+        self.clock = clock
         self.pins = dict(pins)
-        self._buttons: dict[str, Any] = {}
+        self._buttons: dict[str, Untyped] = {}
         try:
             for name, pin in self.pins.items():
                 self._buttons[name] = Button(pin, pull_up=pull_up, bounce_time=None)
@@ -35,8 +41,8 @@ class GpioButtonPanel:
 
     def start(self, on_edge: EdgeCallback) -> None:
         for name, button in self._buttons.items():
-            button.when_pressed = _edge(on_edge, name, True)
-            button.when_released = _edge(on_edge, name, False)
+            button.when_pressed = _edge(on_edge, name, True, self.clock)
+            button.when_released = _edge(on_edge, name, False, self.clock)
 
     def close(self) -> None:
         for button in self._buttons.values():
@@ -44,9 +50,11 @@ class GpioButtonPanel:
         self._buttons.clear()
 
 
-def _edge(on_edge: EdgeCallback, name: str, pressed: bool) -> Any:
+def _edge(
+    on_edge: EdgeCallback, name: str, pressed: bool, clock: Callable[[], float]
+) -> Callable[[], None]:
     def callback() -> None:
-        on_edge(name, pressed, time.monotonic())
+        on_edge(name, pressed, clock())
 
     return callback
 
@@ -59,20 +67,28 @@ class GpioDiscSensor:
     across the whole boundary reports +1 then -1, which the controls net out.
     """
 
-    def __init__(self, pin_a: int, pin_b: int, reverse: bool = False) -> None:
+    def __init__(
+        self,
+        pin_a: int,
+        pin_b: int,
+        reverse: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         from gpiozero import RotaryEncoder  # noqa: PLC0415 (lazy)
 
+        self.clock = clock
+        self.pin_a, self.pin_b = pin_a, pin_b
         self.reverse = reverse
-        self._encoder: Any = RotaryEncoder(pin_a, pin_b, max_steps=0, bounce_time=None)
+        self._encoder: Untyped = RotaryEncoder(pin_a, pin_b, max_steps=0, bounce_time=None)
 
     def start(self, on_step: StepCallback) -> None:
         sign = -1 if self.reverse else 1
 
         def clockwise() -> None:
-            on_step(sign, time.monotonic())
+            on_step(sign, self.clock())
 
         def counter_clockwise() -> None:
-            on_step(-sign, time.monotonic())
+            on_step(-sign, self.clock())
 
         self._encoder.when_rotated_clockwise = clockwise
         self._encoder.when_rotated_counter_clockwise = counter_clockwise
@@ -90,7 +106,7 @@ class GpioBuzzer:
         from gpiozero.tones import Tone  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
 
         self._tone = Tone
-        self._buzzer: Any = TonalBuzzer(pin, mid_tone=Tone(mid_tone), octaves=1)
+        self._buzzer: Untyped = TonalBuzzer(pin, mid_tone=Tone(mid_tone), octaves=1)
         self._queue: queue.Queue[str | None] = queue.Queue()
         self.played: list[str] = []
         self.playing: str | None = None
@@ -137,7 +153,7 @@ class GpioBuzzer:
         self.playing = cue
         return cue
 
-    def _clamped(self, note: str) -> Any:
+    def _clamped(self, note: str) -> Untyped:
         tone = self._tone(note)
         low, high = self._buzzer.min_tone, self._buzzer.max_tone
         return min(max(tone, low), high)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+
+from companion.hardware.ports import Untyped
 
 
 @contextmanager
-def mock_pins() -> Iterator[Any]:
+def mock_pins() -> Iterator[Untyped]:
     from gpiozero import Device  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
     from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]  # noqa: PLC0415
 

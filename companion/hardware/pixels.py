@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any
 
 from adafruit_pixelbuf import PixelBuf  # type: ignore[import-untyped]
 
-from companion.hardware.ports import Frame
+from companion.hardware.ports import Frame, Untyped
 
 
 class PixelRing:
     """The ``LedRing`` port over any pixelbuf strip: one ``show()`` per frame."""
 
-    def __init__(self, strip: Any) -> None:
+    def __init__(self, strip: Untyped) -> None:
         self.strip = strip
         self.strip.auto_write = False
 
@@ -64,7 +63,7 @@ class RecordingStrip(PixelBuf):  # type: ignore[misc]
         return self.writes[-1][1] if self.writes else b""
 
 
-def open_strip(driver: str, count: int, byteorder: str, brightness: float) -> Any:
+def open_strip(driver: str, count: int, byteorder: str, brightness: float) -> Untyped:
     """The real strip: ``pwm`` (GPIO18, root) or ``spi`` (GPIO10). Raises with a reason."""
     import board  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
 

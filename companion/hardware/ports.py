@@ -8,9 +8,13 @@ Times are ``time.monotonic()`` seconds, taken by the adapter at the edge.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 RGB = tuple[int, int, int]
+# A device of a library that ships no type hints (gpiozero, pixelbuf drivers): the one
+# place the adapters say Any.
+Untyped = Any
 Frame = Sequence[RGB]
 
 # A raw button edge: (button name, pressed?, monotonic time). Button names are
@@ -49,3 +53,20 @@ class Buzzer(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class ButtonEdge:
+    """A button went down (``pressed``) or up, at ``at`` (monotonic seconds)."""
+
+    name: str
+    pressed: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class DiscStep:
+    """The time disc moved one sector: ``direction`` +1 forward, -1 back."""
+
+    direction: int
+    at: float

@@ -40,7 +40,7 @@ class FirmwareMissing(Exception):
     pass
 
 
-def _firmware_module(name: str) -> Any:
+def _firmware_module(name: str) -> types.ModuleType:
     if not (FIRMWARE / "code.py").is_file():
         raise FirmwareMissing(f"{FIRMWARE}: the bridge firmware is not there (a source checkout?)")
     if str(FIRMWARE) not in sys.path:
@@ -218,7 +218,7 @@ class VirtualPico:
         self,
         led_count: int = 24,
         buttons: Mapping[str, str] | None = None,
-        settings: Mapping[str, Any] | None = None,
+        settings: Mapping[str, object] | None = None,
         by_id: str | Path | None = None,
     ) -> None:
         """``by_id``: keep a symlink there to the current pty while plugged in, as udev keeps
@@ -270,6 +270,14 @@ class VirtualPico:
         if self._thread is not None:
             self._thread.join(timeout=2.0)
         self._power_up()
+
+    def hang(self) -> None:
+        """The firmware stops (a crash, a busy loop): the USB port stays, nobody reads it,
+        and what the Pi writes piles up until its writes time out. :meth:`reset` revives it."""
+        self._power.clear()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+            self._thread = None
 
     def unplug(self) -> None:
         """Pull the USB data link; the Pico keeps running (and counting the disc)."""
@@ -377,7 +385,7 @@ class VirtualPico:
             raise
 
 
-def _module(name: str, **attributes: Any) -> types.ModuleType:
+def _module(name: str, **attributes: object) -> types.ModuleType:
     module = types.ModuleType(name)
     for key, value in attributes.items():
         setattr(module, key, value)

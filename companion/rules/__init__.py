@@ -1,28 +1,9 @@
-"""Pure, deterministic game rules: no I/O, no clock, no randomness outside the state.
-
-``GAMES`` maps a game's name (as scripts and the journal write it) to its module.
-"""
+"""The rules kit every game builds on: pure, deterministic pieces with no I/O, no clock and
+no randomness outside the state (the contract and its errors, the time sigil, lasting
+effects). The games themselves live in ``companion/games/``."""
 
 from __future__ import annotations
 
-from types import ModuleType
+from companion.rules.base import IllegalAction, Prompt, RulesError, SetupError
 
-from companion.rules import bestiary, manus
-from companion.rules.base import Game, IllegalAction, Prompt, RulesError, SetupError, did_you_mean
-
-GAMES: dict[str, ModuleType] = {
-    "bestiary": bestiary,
-    "manus": manus,
-}
-
-
-def game(name: str) -> ModuleType:
-    """The rules module of a game, or a SetupError naming the known games."""
-    module = GAMES.get(name)
-    if module is None:
-        known = ", ".join(sorted(GAMES))
-        raise SetupError(f"unknown game '{name}'{did_you_mean(name, GAMES)}; known: {known}")
-    return module
-
-
-__all__ = ["GAMES", "Game", "IllegalAction", "Prompt", "RulesError", "SetupError", "game"]
+__all__ = ["IllegalAction", "Prompt", "RulesError", "SetupError"]

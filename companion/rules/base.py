@@ -15,12 +15,16 @@ them and as ``companion play`` scripts write them.
 
 from __future__ import annotations
 
+import copy
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Self, TypeVar
 
-Action = Mapping[str, Any]
+from companion.i18n import text
+
+Action = Mapping[str, object]
+# A JSON object: the values are whatever JSON holds (the one Any of the rules kit).
 JSON = dict[str, Any]
 
 PUBLIC = "public"
@@ -39,60 +43,151 @@ class IllegalAction(RulesError):
     """The action is not legal now; the message says why."""
 
 
+FieldKind = Literal["int", "choice"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One value a player enters with the buttons: an integer from ``low`` to ``high``, or
+    one of ``options``. ``key`` is the action's key it sets (dotted for a nested one:
+    ``abilities.0.prep``); ``label`` the catalogue key that names it; an option is said by
+    ``names[option][language]`` when given, else by the catalogue key
+    ``f"{words}.{option}"`` when ``words`` is given, else as written."""
+
+    key: str
+    kind: FieldKind
+    label: str
+    low: int = 0
+    high: int = 0
+    options: tuple[str | int, ...] = ()
+    words: str | None = None
+    default: str | int | None = None
+    names: Mapping[str | int, Mapping[str, str]] = field(default_factory=dict)
+    # The label's fields; a mapping of language to words says a name in each language.
+    label_fields: Mapping[str, str | int | Mapping[str, str]] = field(default_factory=dict)
+
+    @property
+    def first(self) -> str | int:
+        """The value entry starts from."""
+        if self.default is not None:
+            return self.default
+        return self.low if self.kind == "int" else self.options[0]
+
+    def step(self, value: str | int, by: int) -> str | int:
+        """The next value up (``by`` 1) or down (-1): integers stop at the ends, options
+        go round."""
+        if self.kind == "int":
+            assert isinstance(value, int)
+            return max(self.low, min(self.high, value + by))
+        index = self.options.index(value) if value in self.options else 0
+        return self.options[(index + by) % len(self.options)]
+
+    def say(self, value: object, language: str) -> str:
+        names = self.names.get(value) if isinstance(value, str | int) else None
+        if names:
+            return names.get(language) or next(iter(names.values()))
+        if self.words is not None and isinstance(value, str):
+            return text(f"{self.words}.{value}", language)
+        return str(value)
+
+    def title(self, language: str) -> str:
+        said = {
+            key: (value.get(language) or value.get("en", ""))
+            if isinstance(value, Mapping)
+            else value
+            for key, value in self.label_fields.items()
+        }
+        return text(self.label, language, **said)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A legal action whose values no list can hold: ``base`` with each of ``fields``
+    entered in turn (a varying attack strength, an X preparation time). ``key`` and
+    ``words`` name it among the prompt's choices."""
+
+    base: JSON
+    fields: tuple[Field, ...]
+    key: str
+    words: Mapping[str, str | int] = field(default_factory=dict)
+
+    def action(self, values: Sequence[str | int]) -> JSON:
+        """The action with the values entered so far and the defaults for the rest."""
+        filled: JSON = copy.deepcopy(dict(self.base))
+        for index, entry_field in enumerate(self.fields):
+            value = values[index] if index < len(values) else entry_field.first
+            _set_path(filled, entry_field.key.split("."), value)
+        return filled
+
+    def say(self, language: str) -> str:
+        return text(self.key, language, **self.words)
+
+
+def _set_path(target: JSON, path: list[str], value: object) -> None:
+    """``target[a][0][b] = value`` for the path ``["a", "0", "b"]``."""
+    here: object = target
+    for step in path[:-1]:
+        if isinstance(here, list):
+            here = here[int(step)]
+        elif isinstance(here, dict):
+            here = here.setdefault(step, {})
+    if isinstance(here, list):
+        here[int(path[-1])] = value
+    elif isinstance(here, dict):
+        here[path[-1]] = value
+
+
 @dataclass(frozen=True)
 class Prompt:
     """Who must decide what now.
 
-    ``seat`` is None when nobody has to act (the game is over). ``choices`` are complete
-    actions that are legal now; a UI offers them in order. ``free`` lists the actions
-    that are legal but take values no list can enumerate (a script may still send them).
+    ``seat`` is None when nobody has to act (the game is over). What the prompt says is
+    the catalogue entry ``key`` formatted with ``fields``, in the table's language.
+    ``choices`` are complete actions that are legal now; a UI offers them in order.
+    ``free`` lists the actions that are legal but take values no list can enumerate (a
+    script may still send them); ``entries`` are those the buttons can build, field by
+    field, offered after the choices.
     """
 
     seat: int | None
     kind: str
-    text: str
+    key: str
+    fields: Mapping[str, str | int] = field(default_factory=dict)
     choices: tuple[JSON, ...] = ()
     free: tuple[str, ...] = ()
+    entries: tuple[Entry, ...] = ()
 
-    def to_json(self) -> JSON:
-        return {
+    def say(self, language: str = "en") -> str:
+        return text(self.key, language, **self.fields)
+
+    def to_json(self, language: str = "en") -> JSON:
+        picture: JSON = {
             "seat": self.seat,
             "kind": self.kind,
-            "text": self.text,
+            "text": self.say(language),
+            "key": self.key,
+            "fields": dict(self.fields),
             "choices": [dict(choice) for choice in self.choices],
             "free": list(self.free),
         }
+        if self.entries:  # only where the buttons enter values (older readers never see it)
+            picture["entries"] = [_entry_json(entry, language) for entry in self.entries]
+        return picture
 
 
-class GameState(Protocol):
-    """What every game's state offers to the table."""
-
-    @property
-    def events(self) -> tuple[JSON, ...]:
-        """What the last action caused, past tense, for narration and cues."""
-        ...
-
-    @property
-    def winner(self) -> Any: ...
-
-
-S = TypeVar("S")
+def _entry_json(entry: Entry, language: str) -> JSON:
+    fields: list[JSON] = []
+    for item in entry.fields:
+        described: JSON = {"key": item.key, "kind": item.kind, "default": item.first}
+        if item.kind == "int":
+            described.update(low=item.low, high=item.high)
+        else:
+            described["options"] = list(item.options)
+        fields.append(described)
+    return {"action": dict(entry.base), "text": entry.say(language), "fields": fields}
 
 
-class Game(Protocol):
-    """A game module as the table and the CLI see it."""
-
-    name: str
-
-    def start(self, setup: Mapping[str, Any]) -> Any: ...
-
-    def step(self, state: Any, action: Action) -> Any: ...
-
-    def prompt(self, state: Any) -> Prompt: ...
-
-    def view(self, state: Any, audience: str = PUBLIC) -> JSON: ...
-
-    def narrate(self, state: Any, language: str = "en") -> list[str]: ...
+NO_PROMPT = Prompt(None, "", "ui.prompt.nobody")
 
 
 # --- helpers shared by the games: reading actions and setups with clear errors ------------
@@ -107,7 +202,7 @@ def did_you_mean(word: str, options: Iterable[str]) -> str:
 H = TypeVar("H")
 
 
-def handler_for(handlers: Mapping[str, H], action: Any) -> H:
+def handler_for(handlers: Mapping[str, H], action: object) -> H:
     """The handler an action's ``do`` names, or an IllegalAction suggesting the nearest."""
     if not isinstance(action, Mapping):
         raise IllegalAction("an action is a mapping with a 'do' key")
@@ -120,7 +215,7 @@ def handler_for(handlers: Mapping[str, H], action: Any) -> H:
 
 def check_fields(
     where: str,
-    given: Mapping[str, Any],
+    given: Mapping[str, object],
     allowed: Iterable[str],
     error: Callable[[str], RulesError] = IllegalAction,
 ) -> None:
@@ -131,13 +226,13 @@ def check_fields(
             raise error(f"{where}: unknown field '{key}'{did_you_mean(key, allowed_set)}")
 
 
-def require(action: Action, key: str, what: str = "") -> Any:
+def require(action: Action, key: str, what: str = "") -> object:
     if key not in action or action[key] is None:
         raise IllegalAction(f"missing field '{key}'{': ' + what if what else ''}")
     return action[key]
 
 
-def as_int(value: Any, key: str, low: int | None = None, high: int | None = None) -> int:
+def as_int(value: object, key: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalAction(f"'{key}' must be a whole number, not {value!r}")
     if low is not None and value < low:
@@ -147,7 +242,7 @@ def as_int(value: Any, key: str, low: int | None = None, high: int | None = None
     return value
 
 
-def as_list(value: Any, key: str) -> list[Any]:
+def as_list(value: object, key: str) -> list[object]:
     if value is None:
         return []
     if isinstance(value, (str, int)):
@@ -157,13 +252,13 @@ def as_list(value: Any, key: str) -> list[Any]:
     raise IllegalAction(f"'{key}' must be a list, not {value!r}")
 
 
-def pick(options: Iterable[str], value: Any, key: str) -> str:
+def pick(options: Iterable[str], value: object, key: str) -> str:
     """``value`` if it is one of ``options``, else an IllegalAction listing them."""
     opts = list(options)
     if value in opts:
         return str(value)
     raise IllegalAction(
-        f"'{key}' must be one of {', '.join(opts)}, not {value!r}{did_you_mean(value, opts)}"
+        f"'{key}' must be one of {', '.join(opts)}, not {value!r}{did_you_mean(str(value), opts)}"
     )
 
 
@@ -188,7 +283,7 @@ class Seats:
         return (seat - 1 + steps) % self.count + 1
 
 
-def parse_players(setup: Mapping[str, Any], low: int, high: int) -> Seats:
+def parse_players(setup: Mapping[str, object], low: int, high: int) -> Seats:
     players = setup.get("players")
     if players is None:
         players = [f"Player {n}" for n in range(1, low + 1)]
@@ -202,6 +297,19 @@ def parse_players(setup: Mapping[str, Any], low: int, high: int) -> Seats:
     if len(set(players)) != len(players):
         raise SetupError("setup.players: two players have the same name")
     return Seats(tuple(players))
+
+
+def parse_first(setup: Mapping[str, object], seats: Seats) -> int:
+    """``setup.first``: the seat that plays first, by number or by a player's name (1)."""
+    first = setup.get("first", 1)
+    if isinstance(first, str) and first in seats.names:
+        return seats.names.index(first) + 1
+    if isinstance(first, bool) or not isinstance(first, int) or first not in seats.numbers():
+        raise SetupError(
+            f"setup.first: the seat that plays first, 1 to {seats.count} or a player's name, "
+            f"not {first!r}"
+        )
+    return first
 
 
 def seat_of(action: Action, seats: Seats) -> int | None:
@@ -226,3 +334,45 @@ def audience_seat(audience: str) -> int | None:
     """The seat number a view audience names (``"seat:2"`` or ``"2"``), else None."""
     text = audience.removeprefix("seat:")
     return int(text) if text.isdigit() else None
+
+
+# --- the skeleton of a game's state ---------------------------------------------------------
+
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+class Evolving:
+    """For a game's frozen dataclass state: :meth:`evolve`, a copy with changes about ten
+    times faster than ``dataclasses.replace`` (replaying a long journal calls it several
+    times per action), and the ``events`` the last action caused."""
+
+    events: tuple[JSON, ...]
+
+    def evolve(self, **changes: object) -> Self:
+        kind = type(self)
+        names = _FIELDS.get(kind)
+        if names is None:
+            names = _FIELDS[kind] = frozenset(getattr(kind, "__dataclass_fields__", {}))
+        unknown = changes.keys() - names
+        if unknown:
+            raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(kind)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+
+E = TypeVar("E", bound=Evolving)
+
+
+def emit(state: E, *events: JSON) -> E:
+    """The state with ``events`` added to what the current action caused."""
+    return state.evolve(events=(*state.events, *events))
+
+
+def require_phase(phase: str, allowed: Iterable[str]) -> None:
+    """IllegalAction unless the game is in one of the ``allowed`` phases."""
+    wanted = tuple(allowed)
+    if phase not in wanted:
+        names = " or ".join(name.replace("_", " ") for name in wanted)
+        raise IllegalAction(f"not now: the phase is {phase.replace('_', ' ')}, not {names}")

@@ -20,8 +20,27 @@ DEFENSE_UP = "defense_up"
 DEFENSE_DOWN = "defense_down"
 
 BASE_EFFECTS = (INACTION, ATTACK_UP, ATTACK_DOWN, DEFENSE_UP, DEFENSE_DOWN)
+# "Он может как усиливать союзников, так и ослаблять врагов" (По продолжительности эффекта):
+# a positive effect goes on one's own creatures, a negative one on enemies; the preparation
+# phase removes exactly those.
 POSITIVE = frozenset({ATTACK_UP, DEFENSE_UP})
 NEGATIVE = frozenset({INACTION, ATTACK_DOWN, DEFENSE_DOWN})
+
+
+def label(kind: str) -> str:
+    """An effect as a player reads it: ``attack_up`` -> ``Attack up``."""
+    return kind.replace("_", " ").capitalize()
+
+
+def fits(kind: str, on_own: bool) -> bool:
+    """May an effect of this kind go on one's own creature (``on_own``) or on an enemy?
+    Positive effects only on one's own creatures, negative only on enemies; an effect of
+    no known sign (not a base effect) is not judged here."""
+    if kind in POSITIVE:
+        return on_own
+    if kind in NEGATIVE:
+        return not on_own
+    return True
 
 
 @dataclass(frozen=True)

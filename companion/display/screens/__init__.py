@@ -1,57 +1,62 @@
-"""The screen stack: which screen a scene needs, and overlays (the menu) on top of it.
+"""The screen stack: which screen a scene needs, and the menu on top of it.
 
 Each screen has ``draw(painter, layout, scene, motion)`` and nothing else: drawing reads
 the scene and never changes it. The stack is rebuilt from the scene: the game's screen at
-the bottom (setup, board, Manus room, victory), the menu above it when the UI asks.
+the bottom (from its spec's ``screens`` module; a game without its own gets the
+generic screen and the generic victory), the menu above it when the menu is open.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from importlib import import_module
 
 from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
-from companion.display.screens.board import BoardScreen, Motion
-from companion.display.screens.manus import ManusScreen
+from companion.display.screens.base import Motion, Screen
+from companion.display.screens.entry import EntryScreen
+from companion.display.screens.generic import GenericScreen
 from companion.display.screens.menu import MenuScreen
-from companion.display.screens.setup import SetupScreen
 from companion.display.screens.victory import VictoryScreen
+from companion.games.spec import ScreenModule
+
+MENU = MenuScreen()
+ENTRY = EntryScreen()
+GENERIC: Mapping[str, Screen] = {"generic": GenericScreen(), "victory": VictoryScreen()}
 
 
-class Screen(Protocol):
-    name: str
-    opaque: bool
-
-    def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None: ...
+def _generic_screen_for(scene: Scene) -> str:
+    return "victory" if scene.view.get("winner") else "generic"
 
 
-SCREENS: dict[str, Screen] = {
-    screen.name: screen
-    for screen in (MenuScreen(), SetupScreen(), BoardScreen(), ManusScreen(), VictoryScreen())
-}
+def _module(scene: Scene) -> ScreenModule | None:
+    name = scene.spec.screens
+    if name is None:
+        return None
+    module: ScreenModule = import_module(name)  # a module: its functions are the protocol
+    return module
 
 
-def game_screen(scene: Scene) -> str:
+def screens_of(scene: Scene) -> Mapping[str, Screen]:
+    module = _module(scene)
+    return module.screens() if module is not None else GENERIC
+
+
+def game_screen(scene: Scene) -> Screen:
     """The screen the game itself asks for."""
-    view = scene.view
-    if not view:
-        return "menu"
-    if view.get("winner"):
-        return "victory"
-    if view.get("game") == "manus":
-        return "manus"
-    if view.get("stage") in ("castle_choice", "summoning"):
-        return "setup"
-    return "board"
+    module = _module(scene)
+    name = module.screen_for(scene) if module is not None else _generic_screen_for(scene)
+    return screens_of(scene).get(name) or GENERIC["generic"]
 
 
 def stack_for(scene: Scene) -> list[Screen]:
-    """Bottom to top; the top screen takes the input, opaque screens hide what is below."""
-    stack = [SCREENS[game_screen(scene)]]
-    forced = scene.ui.screen
-    if forced and forced in SCREENS and forced != stack[-1].name:
-        stack.append(SCREENS[forced])
+    """Bottom to top; opaque screens hide what is below."""
+    stack = [game_screen(scene)]
+    if scene.entering is not None and not scene.ui.menu_open:
+        stack.append(ENTRY)
+    if scene.ui.menu_open:
+        stack.append(MENU)
     return stack
 
 
@@ -66,4 +71,4 @@ def draw_stack(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -
     return drawn
 
 
-__all__ = ["SCREENS", "Motion", "Screen", "draw_stack", "game_screen", "stack_for"]
+__all__ = ["Motion", "Screen", "draw_stack", "game_screen", "stack_for"]

@@ -99,13 +99,14 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
     notice(painter, layout, scene)
     choices = scene.choices
     current = scene.cursor_choice
-    if any(choice.get("do") == "vote" for choice in choices):
-        # The vote is secret: the screen never shows a condition, whatever the cursor.
-        others = [choice for choice in choices if choice.get("do") != "vote"]
+    secret = scene.spec.inputs.secret
+    if secret is not None and scene.secret_choices:
+        # The choice is secret: the screen never shows a value, whatever the cursor.
+        others = [choice for choice in choices if choice.get("do") != secret.action]
         if not others:
             painter.text(
                 choice_row,
-                text("ui.vote_hint", language),
+                text(secret.hint, language),
                 layout.font(15),
                 colour=theme.HIGHLIGHT,
                 bold=True,
@@ -113,7 +114,8 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
             )
             return
         choices, current = others, others[0]
-    if current is None:
+    entry = scene.cursor_entry if current is None else None
+    if current is None and entry is None:
         if scene.prompt and scene.prompt.get("seat") is not None:
             painter.text(
                 choice_row,
@@ -124,7 +126,14 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
             )
         return
     choice_box, count_box = split(choice_row, (0.8, 0.2))
-    label = labels.choice(scene.view, current, language)
+    words = scene.spec.choice_words
+    if entry is not None:
+        label = f"{entry} …"  # values to enter: select opens the entry
+    elif words is not None and current is not None:
+        label = words(scene.view, current, language)
+    else:
+        assert current is not None
+        label = labels.choice(scene.view, current, language, scene.game)
     painter.text(
         choice_box,
         f"◀ {label} ▶",
@@ -133,10 +142,13 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
         bold=True,
         role="prompt.choice",
     )
-    index = choices.index(current) + 1
+    if current is not None and current in choices and len(choices) != len(scene.choices):
+        index, count = choices.index(current) + 1, len(choices)  # the secret ones left out
+    else:
+        index, count = scene.ui.cursor % scene.option_count + 1, scene.option_count
     painter.text(
         count_box,
-        text("ui.choice_count", language, index=index, count=len(choices)),
+        text("ui.choice_count", language, index=index, count=count),
         layout.font(12),
         colour=theme.DIM,
         role="prompt.count",
@@ -145,19 +157,28 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
 
 
 def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
-    """The last thing the controls said ("not your turn", a question): a band above the
-    prompt, so a refused press is never silent."""
-    if not scene.ui.note:
+    """The last thing the controls said ("not your turn", a question), then each part that
+    does not work: one band per line, stacked up from the prompt, so a refused press is
+    never silent and no missing part hides another. Over four lines, the fourth says how
+    many more there are."""
+    if not scene.notes:
         return
-    band = pygame.Rect(0, 0, layout.width, layout.px(24))
-    band.bottom = layout.prompt.top
-    painter.box(band, theme.NEGATIVE)
-    painter.text(
-        layout.inset(band, 2),
-        scene.ui.note,
-        layout.font(14),
-        colour=theme.DARK_TEXT,
-        bold=True,
-        role="notice",
-        align="center",
-    )
+    lines = list(scene.notes)
+    if len(lines) > 4:
+        lines = [*lines[:3], "+" + str(len(scene.notes) - 3)]
+    height = layout.px(24)
+    bottom = layout.prompt.top
+    for line in reversed(lines):
+        band = pygame.Rect(0, 0, layout.width, height)
+        band.bottom = bottom
+        bottom = band.top
+        painter.box(band, theme.NEGATIVE)
+        painter.text(
+            layout.inset(band, 2),
+            line,
+            layout.font(14),
+            colour=theme.DARK_TEXT,
+            bold=True,
+            role="notice",
+            align="center",
+        )

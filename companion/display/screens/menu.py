@@ -11,12 +11,6 @@ from companion.display.scene import Scene
 from companion.i18n import text
 
 
-def item_label(item: str, scene: Scene) -> str:
-    if item == "sound":
-        return text("ui.menu.sound_off" if scene.ui.muted else "ui.menu.sound_on", scene.language)
-    return text(f"ui.menu.{item}", scene.language)
-
-
 class MenuScreen:
     name = "menu"
     opaque = True
@@ -33,12 +27,12 @@ class MenuScreen:
             role="menu.title",
             align="center",
         )
-        items = scene.ui.menu_items
+        items = scene.menu
         hint = pygame.Rect(0, layout.height - layout.px(30), layout.width, layout.px(26))
         area = pygame.Rect(layout.px(40), title.bottom + layout.px(6), 0, 0)
         area.width = layout.width - 2 * area.left
         area.height = hint.top - layout.px(6) - area.top
-        selected = scene.ui.cursor % len(items) if items else -1
+        selected = scene.ui.menu_cursor % len(items) if items else -1
         for index, (item, row) in enumerate(
             zip(items, rows(area, len(items), layout.px(5)), strict=False)
         ):
@@ -53,11 +47,11 @@ class MenuScreen:
                 painter.mark("menu.cursor", row, item)
             painter.text(
                 layout.inset(row, 6),
-                item_label(item, scene),
+                item,
                 layout.font(20),
                 colour=theme.DARK_TEXT if chosen else theme.TEXT,
                 bold=True,
-                role=f"menu.item.{item}",
+                role=f"menu.item.{index}",
                 align="center",
             )
         painter.text(

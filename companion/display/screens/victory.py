@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 import pygame
@@ -11,22 +11,30 @@ from companion.display import labels, theme
 from companion.display.layout import Layout
 from companion.display.paint import Painter, rows, split
 from companion.display.scene import Scene
-from companion.i18n import name_of, text
+from companion.i18n import text
 from companion.rules.base import JSON
 
 Series = tuple[int, list[tuple[int, int]]]  # (seat, [(x, y), ...])
 
 
-def _won_by(view: JSON) -> str | None:
-    for event in view.get("events") or []:
-        if event.get("event") == "game_won" and event.get("by"):
-            return str(event["by"])
-    return None
+Summary = tuple[list[Series], int, str, list[tuple[str, int | None]]]
+# (public view, language) -> (series per seat, top of the scale, chart caption, lines)
+Summarise = Callable[[JSON, str], Summary]
+
+
+def no_summary(view: JSON, language: str) -> Summary:
+    """A game that brings no summary: the winner alone, no chart."""
+    return [], 1, "", []
 
 
 class VictoryScreen:
+    """Who won (any game), and the game's own summary beside a chart."""
+
     name = "victory"
     opaque = True
+
+    def __init__(self, summarise: Summarise = no_summary) -> None:
+        self.summarise = summarise
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: object) -> None:
         view = scene.view or {}
@@ -52,10 +60,7 @@ class VictoryScreen:
         body = pygame.Rect(0, title.bottom + layout.px(4), layout.width, 0)
         body.height = footer.top - body.top - layout.px(4)
         summary_box, chart_box = split(layout.inset(body, 4), (0.36, 0.64), layout.px(8))
-        if view.get("game") == "manus":
-            series, y_top, caption, lines = manus_summary(view, language)
-        else:
-            series, y_top, caption, lines = bestiary_summary(view, language)
+        series, y_top, caption, lines = self.summarise(view, language)
         for index, (line, row) in enumerate(
             zip(lines, rows(summary_box, 5, layout.px(2)), strict=False)
         ):
@@ -69,16 +74,9 @@ class VictoryScreen:
             )
         if all(len(points) >= 2 for _, points in series) and series:
             chart(painter, layout, chart_box, caption, series=series, y_top=y_top)
-        else:
+        elif series:
             final = [(seat, points[-1][1] if points else 0) for seat, points in series]
-            bars(
-                painter,
-                layout,
-                chart_box,
-                text("ui.victory.final_scores", language),
-                values=final,
-                y_top=y_top,
-            )
+            bars(painter, layout, chart_box, caption, values=final, y_top=y_top)
         painter.text(
             footer,
             text("ui.victory.new_game", language),
@@ -87,72 +85,6 @@ class VictoryScreen:
             role="victory.hint",
             align="center",
         )
-
-
-def bestiary_summary(
-    view: JSON, language: str
-) -> tuple[list[Series], int, str, list[tuple[str, int | None]]]:
-    log = view.get("damage_log") or []
-    seats = view.get("seats") or []
-    length = int(view.get("scale_length") or 1)
-    series: list[Series] = []
-    for index, seat in enumerate(seats):
-        points = [(int(entry["period"]), int(entry["castle_damage"][index])) for entry in log]
-        series.append((int(seat.get("seat") or index + 1), points))
-    lines: list[tuple[str, int | None]] = []
-    by = _won_by(view)
-    if by:
-        lines.append((labels.first_upper(text(f"ui.victory.by.{by}", language)), None))
-    period = int(view.get("period") or 0)
-    cycle = int(view.get("cycle") or 0)
-    lines.append((text("ui.victory.summary", language, periods=period, cycles=cycle), None))
-    for seat in seats:
-        castle = seat.get("castle")
-        lines.append(
-            (
-                text(
-                    "ui.victory.final",
-                    language,
-                    castle=name_of("castle", str(castle), language) if castle else seat.get("name"),
-                    damage=seat.get("castle_damage"),
-                    length=seat.get("scale_length") or length,
-                ),
-                int(seat.get("seat") or 0),
-            )
-        )
-    return series, length, text("ui.victory.chart", language), lines
-
-
-def manus_summary(
-    view: JSON, language: str
-) -> tuple[list[Series], int, str, list[tuple[str, int | None]]]:
-    goal = int(view.get("goal") or 12)
-    history = view.get("score_log") or view.get("history") or []
-    seats = view.get("seats") or []
-    series: list[Series] = []
-    for index, seat in enumerate(seats):
-        points: list[tuple[int, int]] = [(0, 0)] if history else []
-        for entry in history:
-            scores = entry.get("scores") or []
-            if index < len(scores):
-                points.append((int(entry.get("round") or len(points)), int(scores[index])))
-        series.append((int(seat.get("seat") or index + 1), points))
-    top = max([goal, *(y for _, pts in series for _, y in pts)])
-    lines: list[tuple[str, int | None]] = [
-        (labels.first_upper(text("ui.victory.by.points", language)), None),
-        (text("ui.victory.rounds", language, rounds=view.get("round") or 0), None),
-    ]
-    for seat in seats:
-        if not history:  # no history kept: the final score alone (drawn as a bar)
-            series[int(seat.get("seat") or 1) - 1][1].append((0, int(seat.get("score") or 0)))
-        lines.append(
-            (
-                f"{seat.get('name')}: "
-                + text("ui.manus.points", language, points=seat.get("score") or 0, goal=goal),
-                int(seat.get("seat") or 0),
-            )
-        )
-    return series, top, text("ui.victory.score_chart", language), lines
 
 
 def chart(

@@ -1,0 +1,311 @@
+"""The Bestiary's creature cards, as a table's library holds them.
+
+The rulebooks print no creature's class, vitality or abilities' preparation (they are on
+the cards), so the library starts from the roster (names, ability names, what the text
+says) with those blank, asks each blank value the first time the card is summoned, and
+remembers it. A card:
+
+    - id: saxum
+      name: {en: Saxum, ru: Саксум}
+      class: strength          # strength, agility, intellect, or null
+      vitality: 6              # 1 to 20, or null
+      attack: 2                # 0 to 20, varies, or null (entered at each attack)
+      abilities:               # exactly two
+        - name: {en: Stone skin, ru: Каменная кожа}
+          prep: 2              # 1 to 6, X (entered when used), or null (asked once)
+          effects: [defense_up]
+          target: self         # self, ally, enemy, or null
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from companion.games.bestiary import roster
+from companion.games.bestiary.catalogue import WORDS
+from companion.games.bestiary.state import CLASSES
+from companion.games.spec import CardKit, Cards
+from companion.rules import effects as fx
+from companion.rules.base import JSON, Entry, Field, Prompt, did_you_mean
+
+CARD_KEYS = ("id", "name", "class", "vitality", "attack", "abilities")
+ABILITY_KEYS = ("id", "name", "prep", "effects", "target", "note")
+TARGETS = ("self", "ally", "enemy")
+PREPS: tuple[str | int, ...] = (1, 2, 3, 4, 5, 6, "X")
+
+
+def _effects_known() -> tuple[str, ...]:
+    """The lasting effects the companion keeps, and the other kinds the roster's cards name
+    (a barrier, flight): kept on the card as the players' note, not applied."""
+    named = {
+        kind for info in roster.roster().values() for a in info.abilities for kind in a.effects
+    }
+    return (*fx.BASE_EFFECTS, *sorted(named - set(fx.BASE_EFFECTS)))
+
+
+EFFECTS = _effects_known()
+Problem = tuple[tuple[str | int, ...], str]
+
+
+def _names(info_en: str, info_ru: str) -> JSON:
+    return {"en": info_en, "ru": info_ru}
+
+
+def starting() -> Cards:
+    """The roster's creatures, with what the rulebooks say of them."""
+    cards: list[JSON] = []
+    for info in roster.roster().values():
+        abilities = [
+            {
+                "name": _names(a.name_en, a.name_ru),
+                "prep": a.prep,
+                "effects": list(a.effects),
+                "target": a.target if a.target in TARGETS else None,
+            }
+            for a in info.abilities[:2]
+        ]
+        while len(abilities) < 2:
+            number = len(abilities) + 1
+            abilities.append(
+                {
+                    "name": _names(f"Ability {number}", f"Умение {number}"),
+                    "prep": None,
+                    "effects": [],
+                    "target": None,
+                }
+            )
+        cards.append(
+            {
+                "id": info.id,
+                "name": _names(info.name_en, info.name_ru),
+                "class": info.klass,
+                "vitality": info.vitality,
+                "attack": info.attack_strength,
+                "abilities": abilities,
+            }
+        )
+    return tuple(cards)
+
+
+# --- checking a library file ----------------------------------------------------------------
+
+
+def _unknown(
+    item: Mapping[str, object], allowed: tuple[str, ...], where: tuple[str | int, ...]
+) -> list[Problem]:
+    return [
+        ((*where, str(key)), f"unknown key{did_you_mean(str(key), allowed)}")
+        for key in item
+        if key not in allowed
+    ]
+
+
+def _name_problem(value: object) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return None
+    if isinstance(value, Mapping) and isinstance(value.get("en"), str) and value["en"].strip():
+        return None
+    return "a name, or {en: ..., ru: ...}"
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def check(cards: object) -> list[Problem]:
+    """Every problem of a library's cards, each with its key path (from the list)."""
+    if not isinstance(cards, list):
+        return [((), "a list of cards")]
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for index, card in enumerate(cards):
+        at: tuple[str | int, ...] = (index,)
+        if not isinstance(card, Mapping):
+            problems.append((at, "a card is a mapping of id, name, class, vitality, ..."))
+            continue
+        problems += _unknown(card, CARD_KEYS, at)
+        why = _name_problem(card.get("name"))
+        if why:
+            problems.append(((*at, "name"), why))
+        ident = card_id(card)
+        if ident in seen:
+            problems.append(((*at, "name"), f"the same creature as card {seen[ident] + 1}"))
+        seen.setdefault(ident, index)
+        klass = card.get("class")
+        if klass is not None and klass not in CLASSES:
+            hint = did_you_mean(str(klass), CLASSES)
+            problems.append(
+                ((*at, "class"), f"strength, agility or intellect, not {klass!r}{hint}")
+            )
+        vitality = card.get("vitality")
+        if vitality is not None and not _whole(vitality, 1, 20):
+            problems.append(((*at, "vitality"), f"a whole number from 1 to 20, not {vitality!r}"))
+        attack = card.get("attack")
+        if attack is not None and attack != "varies" and not _whole(attack, 0, 20):
+            problems.append(((*at, "attack"), f"0 to 20 or varies, not {attack!r}"))
+        problems += _check_abilities(card.get("abilities"), (*at, "abilities"))
+    return problems
+
+
+def _check_abilities(abilities: object, at: tuple[str | int, ...]) -> list[Problem]:
+    if not isinstance(abilities, list) or len(abilities) != 2:
+        return [(at, "exactly two support abilities")]
+    problems: list[Problem] = []
+    for number, ability in enumerate(abilities):
+        here = (*at, number)
+        if not isinstance(ability, Mapping):
+            problems.append((here, "an ability is a mapping of name, prep, effects, target"))
+            continue
+        problems += _unknown(ability, ABILITY_KEYS, here)
+        why = _name_problem(ability.get("name"))
+        if why:
+            problems.append(((*here, "name"), why))
+        prep = ability.get("prep")
+        if prep is not None and prep != "X" and not _whole(prep, 1, 6):
+            problems.append(((*here, "prep"), f"1 to 6 or X, not {prep!r}"))
+        effects = ability.get("effects") or []
+        if not isinstance(effects, list):
+            problems.append(((*here, "effects"), "a list of effects"))
+        else:
+            for kind in effects:
+                if kind not in EFFECTS:
+                    hint = did_you_mean(str(kind), EFFECTS)
+                    problems.append(((*here, "effects"), f"no effect {kind!r}{hint}"))
+        target = ability.get("target")
+        if target is not None and target not in TARGETS:
+            problems.append(((*here, "target"), f"self, ally or enemy, not {target!r}"))
+    return problems
+
+
+# --- reading a card -----------------------------------------------------------------------
+
+
+def name_in(value: object, language: str) -> str:
+    if isinstance(value, Mapping):
+        return str(value.get(language) or value.get("en") or "")
+    return str(value or "")
+
+
+def card_id(card: Mapping[str, object]) -> str:
+    given = card.get("id")
+    if isinstance(given, str) and given:
+        return given
+    info = roster.find(name_in(card.get("name"), "en"))
+    return info.id if info else name_in(card.get("name"), "en").casefold().replace(" ", "_")
+
+
+def _abilities_of(card: Mapping[str, object]) -> list[Mapping[str, object]]:
+    raw = card.get("abilities")
+    return [a for a in raw if isinstance(a, Mapping)] if isinstance(raw, list) else []
+
+
+# --- offering the library in the summon prompt ------------------------------------------------
+
+
+CLASS = Field(
+    "class", "choice", WORDS.key("field.class"), options=CLASSES, words=WORDS.key("class")
+)
+VITALITY = Field("vitality", "int", WORDS.key("field.vitality"), low=1, high=20, default=5)
+
+
+def _summon(card: Mapping[str, object]) -> tuple[JSON, tuple[Field, ...]]:
+    """The summon action a card makes, and the fields it leaves to enter."""
+    action: JSON = {"do": "summon", "creature": name_in(card.get("name"), "en")}
+    fields: list[Field] = []
+    if card.get("class") is None:
+        fields.append(CLASS)
+    else:
+        action["class"] = card["class"]
+    if card.get("vitality") is None:
+        fields.append(VITALITY)
+    else:
+        action["vitality"] = card["vitality"]
+    attack = card.get("attack")
+    if isinstance(attack, int):
+        action["attack_strength"] = attack
+    abilities: list[JSON] = []
+    for number, ability in enumerate(_abilities_of(card)):
+        named = name_in(ability.get("name"), "en")
+        effects = ability.get("effects")
+        kept = [e for e in effects if e in fx.BASE_EFFECTS] if isinstance(effects, list) else []
+        item: JSON = {"name": named, "effects": kept}
+        if ability.get("target") is not None:
+            item["target"] = ability["target"]
+        if ability.get("prep") is None:
+            item["prep"] = 1
+            label = {lang: name_in(ability.get("name"), lang) for lang in ("en", "ru")}
+            fields.append(
+                Field(
+                    f"abilities.{number}.prep",
+                    "choice",
+                    WORDS.key("field.prep_of"),
+                    options=PREPS,
+                    default=1,
+                    label_fields={"ability": label},
+                )
+            )
+        else:
+            item["prep"] = ability["prep"]
+        abilities.append(item)
+    action["abilities"] = abilities
+    return action, tuple(fields)
+
+
+def offer(prompt: Prompt, view: JSON, cards: Cards) -> Prompt:
+    """At a summon, every card of the library not yet summoned: a choice when the card is
+    complete, an entry asking its blanks when it is not."""
+    if prompt.kind != "summon":
+        return prompt
+    taken = {
+        creature.get("id")
+        for seat in view.get("seats") or []
+        for creature in seat.get("creatures") or []
+    }
+    choices: list[JSON] = []
+    entries: list[Entry] = []
+    for card in cards:
+        if card_id(card) in taken:
+            continue
+        action, fields = _summon(card)
+        if fields:
+            entries.append(Entry(action, fields, WORDS.key("entry.summon")))
+        else:
+            choices.append(action)
+    return replace(prompt, choices=tuple(choices), entries=(*entries, *prompt.entries))
+
+
+def learn(action: JSON, cards: Cards) -> Cards | None:
+    """After a summon from the library: the card with the blanks the player entered."""
+    if action.get("do") != "summon":
+        return None
+    wanted = roster.find(str(action.get("creature")))
+    ident = wanted.id if wanted else str(action.get("creature")).casefold().replace(" ", "_")
+    changed = False
+    out: list[JSON] = []
+    for known in cards:
+        if card_id(known) != ident:
+            out.append(known)
+            continue
+        card = dict(known)
+        for key in ("class", "vitality"):
+            if card.get(key) is None and action.get(key) is not None:
+                card[key] = action[key]
+                changed = True
+        given = action.get("abilities")
+        if isinstance(given, list):
+            abilities = [dict(a) for a in _abilities_of(card)]
+            for mine, played in zip(abilities, given, strict=False):
+                if (
+                    isinstance(played, Mapping)
+                    and mine.get("prep") is None
+                    and played.get("prep") is not None
+                ):
+                    mine["prep"] = played["prep"]
+                    changed = True
+            card["abilities"] = abilities
+        out.append(card)
+    return tuple(out) if changed else None
+
+
+KIT = CardKit(starting=starting, check=check, offer=offer, learn=learn)

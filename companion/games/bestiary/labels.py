@@ -1,0 +1,101 @@
+"""Words for the duel's screens and choices: creatures and abilities by their names in the
+table's language (from the roster), castles, towers."""
+
+from __future__ import annotations
+
+from companion.display import labels
+from companion.games.bestiary import roster
+from companion.i18n import name_of, text
+from companion.rules.base import JSON
+
+
+def creature(creature_id: str, fallback: str | None, language: str) -> str:
+    info = roster.find(creature_id)
+    if info is None:
+        return fallback or creature_id
+    return info.name_ru if language == "ru" else info.name_en
+
+
+def creature_in_view(view: JSON, creature_id: str, language: str) -> str:
+    for seat in (view or {}).get("seats") or []:
+        for entry in seat.get("creatures") or []:
+            if entry.get("id") == creature_id:
+                return creature(creature_id, str(entry.get("name")), language)
+    return creature(creature_id, None, language)
+
+
+def ability(creature_id: str, ability_id: str, fallback: str, language: str) -> str:
+    info = roster.find(creature_id)
+    if info is not None:
+        for known in info.abilities:
+            if known.id == ability_id:
+                return known.name_ru if language == "ru" else known.name_en
+    if ability_id.startswith("ability_") and ability_id[8:].isdigit():
+        return f"#{ability_id[8:]}"
+    return fallback
+
+
+def ability_named(creature_name: str, ability_name: str, language: str) -> str:
+    """An ability, named as a player entered it, in the language (from the roster)."""
+    info = roster.find(creature_name)
+    folded = ability_name.casefold()
+    for known in info.abilities if info else ():
+        if folded in (known.id, known.name_en.casefold(), known.name_ru.casefold()):
+            return known.name_ru if language == "ru" else known.name_en
+    return ability_name
+
+
+def towers(names: list[str], language: str) -> str:
+    return ", ".join(name_of("bestiary.tower", t, language) for t in names)
+
+
+def choice(view: JSON, action: JSON, language: str) -> str:
+    """A choice of the prompt as a short sentence."""
+    kind = str(action.get("do"))
+
+    def named(key: str) -> str:
+        return creature_in_view(view, str(action.get(key)), language)
+
+    if kind == "choose_castle":
+        return text(
+            "bestiary.ui.choice.choose_castle",
+            language,
+            castle=name_of("bestiary.castle", action["castle"], language),
+        )
+    if kind == "summon":
+        return text("bestiary.ui.choice.summon", language, creature=named("creature"))
+    if kind == "turn_disc":
+        return text("bestiary.ui.choice.turn_disc", language)
+    if kind == "siege":
+        held = list(action.get("towers") or [])
+        if not held:
+            return text("bestiary.ui.choice.siege_none", language)
+        return text("bestiary.ui.choice.siege", language, towers=towers(held, language))
+    if kind == "attack":
+        return text(
+            "bestiary.ui.choice.attack",
+            language,
+            creature=named("creature"),
+            target=named("target"),
+        )
+    if kind == "maneuver":
+        return text("bestiary.ui.choice.maneuver", language, creature=named("creature"))
+    if kind == "support":
+        creature_id = str(action.get("creature"))
+        shown = ability(
+            creature_id, str(action.get("ability")), str(action.get("ability")), language
+        )
+        if action.get("target"):
+            return text(
+                "bestiary.ui.choice.support_target",
+                language,
+                creature=named("creature"),
+                ability=shown,
+                target=named("target"),
+            )
+        return text(
+            "bestiary.ui.choice.support", language, creature=named("creature"), ability=shown
+        )
+    if kind == "end_phase":
+        return text("bestiary.ui.choice.end_phase", language)
+    return labels.choice(view, action, language, "bestiary")

@@ -1,0 +1,262 @@
+"""What the duel shows: ``prompt(state)`` and ``view(state, audience)``.
+
+The Bestiary has no secrets, so every audience sees the same picture; ``debug`` adds the
+raw phase bookkeeping.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from companion.games.bestiary import engine, roster
+from companion.games.bestiary.catalogue import WORDS
+from companion.games.bestiary.state import (
+    CASTLES,
+    GAME,
+    PHASE_ATTACK,
+    PHASE_ATTACK_SUPPORT,
+    PHASE_SIEGE,
+    PHASE_SUPPORT,
+    PHASE_TURN_DISC,
+    STAGE_CASTLE,
+    STAGE_OVER,
+    STAGE_SUMMON,
+    TOWERS,
+    Creature,
+    State,
+)
+from companion.rules import effects as fx
+from companion.rules import sigil
+from companion.rules.base import DEBUG, JSON, Entry, Field, IllegalAction, Prompt
+
+
+def _key(kind: str) -> str:
+    return WORDS.key(f"ui.prompt.{kind}")
+
+
+def prompt(state: State) -> Prompt:
+    if state.stage == STAGE_OVER:
+        winner = state.seats.name(state.winner or 1)
+        return Prompt(None, "game_over", _key("game_over"), {"player": winner})
+    seat = state.turn or state.setup.first
+    name = state.seats.name(seat)
+    if state.stage == STAGE_CASTLE:
+        castles: tuple[JSON, ...] = tuple({"do": "choose_castle", "castle": c} for c in CASTLES)
+        return Prompt(seat, "choose_castle", _key("choose_castle"), {"player": name}, castles)
+    if state.stage == STAGE_SUMMON:
+        return _summon_prompt(state, seat, name)
+    if state.phase == PHASE_TURN_DISC:
+        fields: dict[str, str | int] = {"player": name, "period": state.period + 1}
+        return Prompt(seat, "turn_disc", _key("turn_disc"), fields, ({"do": "turn_disc"},))
+    if state.phase == PHASE_SIEGE:
+        options = [list(pair) for n in range(3) for pair in combinations(TOWERS, n)]
+        choices: tuple[JSON, ...] = tuple({"do": "siege", "towers": t} for t in options)
+        return Prompt(seat, "siege", _key("siege"), {"player": name}, choices)
+    return _action_prompt(state, seat, name)
+
+
+def _summon_prompt(state: State, seat: int, name: str) -> Prompt:
+    taken = {c.id for c in state.creatures}
+    choices = tuple(
+        {"do": "summon", "creature": info.id}
+        for info in roster.roster().values()
+        if info.id not in taken and info.klass is not None and info.vitality is not None
+    )
+    count = len(state.army(seat)) + 1
+    fields: dict[str, str | int] = {"player": name, "count": count}
+    return Prompt(seat, "summon", _key("summon"), fields, choices, ("summon",))
+
+
+def _action_prompt(state: State, seat: int, name: str) -> Prompt:
+    attack_phase = state.phase in (PHASE_ATTACK, PHASE_ATTACK_SUPPORT)
+    support_phase = state.phase in (PHASE_SUPPORT, PHASE_ATTACK_SUPPORT)
+    choices: list[JSON] = []
+    entries: list[Entry] = []
+    free: list[str] = []
+    enemies = [c for c in state.creatures if c.owner != seat]
+    for creature in state.army(seat):
+        if fx.is_inactive(state.effects, creature.id):
+            continue
+        if attack_phase and creature.id not in state.acted:
+            for enemy in enemies:
+                base = {"do": "attack", "creature": creature.id, "target": enemy.id}
+                if creature.attack_strength is not None:
+                    choices.append(base)
+                else:  # "varies" on the card: the player says the strength of this attack
+                    entries.append(Entry(base, (STRENGTH,), _entry_key("attack")))
+            if creature.attack_strength is None:
+                free.append("attack")
+            choices.append({"do": "maneuver", "creature": creature.id})
+        if support_phase:
+            choices.extend(_support_choices(state, creature, free, entries))
+    # Offer only what the rules take now (own-castle immunity, a card's target and sign):
+    # a button must never lead to a refusal the screen could have spared.
+    choices = [c for c in choices if _legal(state, c)]
+    entries = [e for e in entries if _legal(state, e.action(()))]
+    choices.append({"do": "end_phase"})
+    free_actions = tuple(sorted(set(free)))
+    fields: dict[str, str | int] = {"player": name}
+    return Prompt(
+        seat, state.phase, _key(state.phase), fields, tuple(choices), free_actions, tuple(entries)
+    )
+
+
+# The values the buttons enter where a card leaves them open (RULES.md §1): an attack of
+# varying strength, an ability of preparation time X (1 to 6 sectors of the sigil).
+STRENGTH = Field("strength", "int", WORDS.key("field.strength"), low=0, high=12, default=1)
+PREP = Field("prep", "int", WORDS.key("field.prep"), low=1, high=6, default=1)
+
+
+def _legal(state: State, action: JSON) -> bool:
+    try:
+        engine.step(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _entry_key(kind: str) -> str:
+    return WORDS.key(f"entry.{kind}")
+
+
+def _support_choices(
+    state: State, creature: Creature, free: list[str], entries: list[Entry]
+) -> list[JSON]:
+    choices: list[JSON] = []
+    for ability in creature.abilities:
+        if sigil.on_sigil(state.tokens, creature.id, ability.id):
+            continue
+        base = {"do": "support", "creature": creature.id, "ability": ability.id}
+        targets = (
+            [{**base, "target": t.id} for t in _targets(state, creature, ability.target)]
+            if ability.effects
+            else [base]
+        )
+        if ability.fixed_prep is None:  # X on the card: the player says it when used
+            free.append("support")
+            entries.extend(Entry(action, (PREP,), _entry_key("support")) for action in targets)
+            continue
+        choices.extend(targets)
+    return choices
+
+
+def _targets(state: State, creature: Creature, kind: str | None) -> list[Creature]:
+    if kind == "self":
+        return [creature]
+    if kind == "ally":
+        return list(state.army(creature.owner))
+    if kind == "enemy":
+        return [c for c in state.creatures if c.owner != creature.owner]
+    return list(state.creatures)
+
+
+# --- the view --------------------------------------------------------------------------
+
+
+def _creature_view(state: State, creature: Creature) -> JSON:
+    abilities = []
+    for ability in creature.abilities:
+        token = sigil.on_sigil(state.tokens, creature.id, ability.id)
+        abilities.append(
+            {
+                "id": ability.id,
+                "name": ability.name,
+                "prep": ability.prep,
+                "ready": token is None,
+                "returns_at_period": token.returns_at_period if token else None,
+            }
+        )
+    return {
+        "id": creature.id,
+        "name": creature.name,
+        "class": creature.klass,
+        "vitality": creature.vitality,
+        "wounds": creature.wounds,
+        "respawns": creature.respawns,
+        "attack_strength": creature.attack_strength,
+        "inactive": fx.is_inactive(state.effects, creature.id),
+        "acted": creature.id in state.acted,
+        "defense": fx.defense(state.effects, creature.id),
+        "abilities": abilities,
+        "effects": [
+            _effect_view(state, effect) for effect in state.effects if effect.target == creature.id
+        ],
+    }
+
+
+def _effect_view(state: State, effect: fx.Effect) -> JSON:
+    target = state.creature(effect.target)
+    return {
+        "kind": effect.kind,
+        "creature": effect.target,
+        "creature_name": target.name if target else effect.target,
+        "applied_by": effect.applied_by,
+        "applied_at_period": effect.applied_at_period,
+        "ends_at_period": effect.ends_at_period,
+        "source": effect.source,
+    }
+
+
+def _token_view(state: State, token: sigil.Token) -> JSON:
+    creature = state.creature(token.creature)
+    ability = creature.ability(token.ability) if creature else None
+    return {
+        "owner": token.owner,
+        "creature": token.creature,
+        "creature_name": creature.name if creature else token.creature,
+        "ability": token.ability,
+        "ability_name": ability.name if ability else token.ability,
+        "placed_at_period": token.placed_at_period,
+        "returns_at_period": token.returns_at_period,
+        "sector": token.sector,
+    }
+
+
+def view(state: State, audience: str = "public") -> JSON:
+    sun = sigil.sector_of(state.period) if state.period > 0 else None
+    tokens = [_token_view(state, token) for token in state.tokens]
+    seats = []
+    for seat in state.seats.numbers():
+        seats.append(
+            {
+                "seat": seat,
+                "name": state.seats.name(seat),
+                "castle": state.castle_of(seat),
+                "castle_damage": state.castle_damage[seat - 1],
+                "scale_length": state.setup.scale_length,
+                "creatures": [_creature_view(state, c) for c in state.army(seat)],
+            }
+        )
+    winner: JSON | None = None
+    if state.winner is not None:
+        winner = {"seat": state.winner, "name": state.seats.name(state.winner)}
+    picture: JSON = {
+        "game": GAME,
+        "stage": state.stage,
+        "period": state.period,
+        "cycle": sigil.cycle_of(state.period),
+        "sector": sun,
+        "phase": state.phase or None,
+        "turn": {"seat": state.turn, "name": state.seats.name(state.turn)} if state.turn else None,
+        "first_seat": state.setup.first,
+        "tempo": state.setup.tempo,
+        "scale_length": state.setup.scale_length,
+        "seats": seats,
+        "sigil": {
+            "sun_sector": sun,
+            "sectors": [
+                {"sector": n, "tokens": [t for t in tokens if t["sector"] == n]}
+                for n in range(1, sigil.SECTORS + 1)
+            ],
+        },
+        "tokens": tokens,
+        "effects": [_effect_view(state, effect) for effect in state.effects],
+        "winner": winner,
+        "damage_log": [
+            {"period": period, "castle_damage": [one, two]} for period, one, two in state.damage_log
+        ],
+        "events": [dict(event) for event in state.events],
+    }
+    if audience == DEBUG:
+        picture["debug"] = {"acted": sorted(state.acted), "setup": state.setup.to_json()}
+    return picture

@@ -1,0 +1,95 @@
+"""The duel's pictures for the gallery, tests and bench: games played through the rules.
+
+Nothing here is a hand-made view: each sample is a setup and the actions played from it
+with the game's own ``start``/``step`` (see :mod:`companion.display.samples`).
+"""
+
+from __future__ import annotations
+
+from companion.games.spec import Sample
+from companion.rules.base import JSON
+
+DUEL_SETUP: JSON = {"players": ["Anna", "Boris"], "first": 1, "scale_length": 16}
+
+DRAFT: tuple[JSON, ...] = (
+    {"do": "choose_castle", "castle": "forest_edge"},
+    {"do": "summon", "creature": "Saxum", "class": "strength", "vitality": 6},
+    {"do": "summon", "creature": "Vinctum", "class": "strength", "vitality": 6},
+    {"do": "summon", "creature": "Illesbra", "class": "agility", "vitality": 4},
+    {
+        "do": "summon",
+        "creature": "Ferrarius",
+        "class": "agility",
+        "vitality": 4,
+        "attack_strength": 2,
+    },
+)
+DRAFT_END: tuple[JSON, ...] = (
+    {"do": "summon", "creature": "Manus", "class": "intellect", "vitality": 5},
+    {"do": "summon", "creature": "Cerberus", "class": "agility", "vitality": 5},
+)
+MIDGAME: tuple[JSON, ...] = (
+    {"do": "turn_disc"},
+    {"do": "siege", "towers": ["plain"]},
+    {"do": "end_phase"},
+    {
+        "do": "support",
+        "creature": "manus",
+        "ability": 1,
+        "prep": 2,
+        "effects": [{"effect": "defense_up", "target": "saxum"}],
+    },
+    {  # Boris's creatures are still in their castle: Anna strengthens her own
+        "do": "support",
+        "creature": "illesbra",
+        "ability": 2,
+        "prep": 4,
+        "effects": [{"effect": "attack_up", "target": "illesbra"}],
+    },
+    {"do": "end_phase"},
+    {"do": "siege", "towers": ["mountain"]},
+    {"do": "attack", "creature": "ferrarius", "target": "saxum", "strength": 3},
+    {"do": "end_phase"},
+    {
+        "do": "support",
+        "creature": "cerberus",
+        "ability": 2,
+        "prep": 3,
+        "effects": [{"effect": "inaction", "target": "illesbra"}],
+    },
+    {"do": "support", "creature": "vinctum", "ability": 2, "prep": 5},
+    {"do": "end_phase"},
+    {"do": "turn_disc"},
+    {"do": "siege", "towers": ["plain", "mountain"]},
+    {"do": "end_phase"},
+)
+SIEGE_WIN: tuple[JSON, ...] = (
+    {"do": "end_phase"},
+    {"do": "siege", "towers": []},
+    {"do": "end_phase"},
+    {"do": "end_phase"},
+    *(
+        step
+        for _ in range(6)
+        for step in (
+            {"do": "turn_disc"},
+            {"do": "siege", "towers": ["plain", "mountain"]},
+            {"do": "end_phase"},
+            {"do": "end_phase"},
+            {"do": "siege", "towers": ["plain"]},
+            {"do": "end_phase"},
+            {"do": "end_phase"},
+        )
+    ),
+)
+
+
+SAMPLES: tuple[Sample, ...] = (
+    Sample("castle_choice", DUEL_SETUP, (), cursor=1),
+    Sample("draft", DUEL_SETUP, DRAFT, cursor=2),
+    Sample("board_start", DUEL_SETUP, (*DRAFT, *DRAFT_END)),
+    Sample("board_midgame", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME)),
+    # An ability of preparation X: its time is entered with the buttons.
+    Sample("value_entry", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME), entry=0),
+    Sample("victory", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME, *SIEGE_WIN)),
+)

@@ -1,0 +1,52 @@
+"""The duel's victory: how it was won, the periods played, each castle's damage, and the
+damage over time for the chart."""
+
+from __future__ import annotations
+
+from companion.display import labels
+from companion.display.screens.victory import Series, Summary
+from companion.i18n import name_of, text
+from companion.rules.base import JSON
+
+
+def _won_by(view: JSON) -> str | None:
+    for event in view.get("events") or []:
+        if event.get("event") == "game_won" and event.get("by"):
+            return str(event["by"])
+    return None
+
+
+def summarise(view: JSON, language: str) -> Summary:
+    log = view.get("damage_log") or []
+    seats = view.get("seats") or []
+    length = int(view.get("scale_length") or 1)
+    series: list[Series] = []
+    for index, seat in enumerate(seats):
+        points = [(int(entry["period"]), int(entry["castle_damage"][index])) for entry in log]
+        series.append((int(seat.get("seat") or index + 1), points))
+    lines: list[tuple[str, int | None]] = []
+    by = _won_by(view)
+    if by:
+        lines.append((labels.first_upper(text(f"bestiary.ui.victory.by.{by}", language)), None))
+    period = int(view.get("period") or 0)
+    cycle = int(view.get("cycle") or 0)
+    lines.append(
+        (text("bestiary.ui.victory.summary", language, periods=period, cycles=cycle), None)
+    )
+    for seat in seats:
+        castle = seat.get("castle")
+        lines.append(
+            (
+                text(
+                    "bestiary.ui.victory.final",
+                    language,
+                    castle=name_of("bestiary.castle", str(castle), language)
+                    if castle
+                    else seat.get("name"),
+                    damage=seat.get("castle_damage"),
+                    length=seat.get("scale_length") or length,
+                ),
+                int(seat.get("seat") or 0),
+            )
+        )
+    return series, length, text("bestiary.ui.victory.chart", language), lines

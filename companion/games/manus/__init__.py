@@ -1,0 +1,53 @@
+"""Hand of Manus (Длань Мануса; RULES.md §3; seeds/000): its spec."""
+
+from __future__ import annotations
+
+from companion.games.manus import labels, ring, rules
+from companion.games.manus.catalogue import WORDS
+from companion.games.manus.narration import SAYERS
+from companion.games.manus.samples import SAMPLES
+from companion.games.manus.state import GAME, State, stamp
+from companion.games.spec import Cue, GameSpec, InputProfile, SecretChoice
+from companion.rules.base import JSON
+
+
+def hands_to_vote(view: JSON, seat: int) -> list[int]:
+    """The seat's hands that have not voted yet, in hand order (from the public view)."""
+    return [
+        int(h["hand"])
+        for h in view.get("hands") or []
+        if h.get("seat") == seat and not h.get("voted") and h.get("playing", True)
+    ]
+
+
+def cue(change: Cue) -> str | None:
+    """A chime when the vote is complete (the cards may be turned) and at the reveal."""
+    revealed = any(e.get("event") == "votes_revealed" for e in change.events)
+    complete = change.after.kind == "reveal" and change.before.kind != "reveal"
+    return "vote_complete" if revealed or complete else None
+
+
+VOTE = SecretChoice(
+    action="vote",
+    field="condition",
+    values={"red": "warm", "blue": "cold", "cyan": "wet", "yellow": "dry"},
+    voter_field="hand",
+    voters=hands_to_vote,
+    hint=WORDS.key("ui.vote_hint"),
+)
+
+SPEC: GameSpec[State] = GameSpec(
+    name=GAME,
+    rules=rules,
+    words=WORDS,
+    sayers=SAYERS,
+    ring=ring.paint,
+    ring_animated=ring.animated,
+    cue=cue,
+    choice_words=labels.choice,
+    screens=f"{__name__}.screens",
+    samples=SAMPLES,
+    example_setup={"players": ["Anna", "Boris", "Vera"]},
+    inputs=InputProfile(next_actions=("skip", "reveal"), secret=VOTE),
+    stamp=stamp,
+)

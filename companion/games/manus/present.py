@@ -1,0 +1,271 @@
+"""What Hand of Manus shows: ``prompt(state)`` and ``view(state, audience)``.
+
+The secret is the vote before the reveal. The public view and the prompt depend only on
+*which* hands have voted, never on what they voted: no value, no order by value, no
+count, no hash. A seat's own view adds its own hands' votes; ``debug`` shows all.
+"""
+
+from __future__ import annotations
+
+from companion.games.manus.catalogue import WORDS
+from companion.games.manus.engine import missing_strengths, strength_of
+from companion.games.manus.state import (
+    AXES,
+    COMBINATIONS,
+    CONDITIONS,
+    DISCOVERIES,
+    GAME,
+    HUMIDITY,
+    MAX_STRENGTH,
+    PARTS,
+    PHASE_CONSTRUCTION,
+    PHASE_DISCOVERY,
+    PHASE_TARGETS,
+    PHASE_TESTS,
+    PHASE_VOTE,
+    STAGE_OVER,
+    STAGE_SETUP,
+    TARGETS,
+    TEMPERATURE,
+    WIN_SCORE,
+    State,
+)
+from companion.rules.base import DEBUG, JSON, Prompt, audience_seat
+
+
+def _who(state: State, hand: int) -> str:
+    seat = state.setup.seat_of_hand(hand)
+    name = state.seats.name(seat)
+    return name if state.setup.hands_per_player == 1 else f"{name} {hand}"
+
+
+def _key(kind: str) -> str:
+    return WORDS.key(f"ui.prompt.{kind}")
+
+
+def prompt(state: State) -> Prompt:
+    """Who must decide what now. In the vote every playing hand may act; the prompt names
+    the first seat still to vote, and offers every hand the same four conditions."""
+    if state.stage == STAGE_OVER:
+        names = ", ".join(state.seats.name(seat) for seat in state.winners)
+        fields: dict[str, str | int] = {
+            "player": names,
+            "score": state.scores[state.winners[0] - 1],
+        }
+        return Prompt(None, "game_over", _key("game_over"), fields)
+    first = state.first_seat
+    if state.stage == STAGE_SETUP:
+        choices: tuple[JSON, ...] = tuple(
+            {"do": "place_site", "temperature": t, "humidity": h}
+            for t in AXES[TEMPERATURE]
+            for h in AXES[HUMIDITY]
+        )
+        fields = {"player": state.seats.name(first)}
+        return Prompt(first, "place_site", _key("place_site"), fields, choices)
+    if state.phase == PHASE_DISCOVERY:
+        choices = tuple({"do": "choose_discovery", "discovery": d} for d in DISCOVERIES)
+        fields = {"player": state.seats.name(first), "round": state.round}
+        return Prompt(first, "choose_discovery", _key("choose_discovery"), fields, choices)
+    if state.phase in (PHASE_CONSTRUCTION, PHASE_TARGETS):
+        return _turn_prompt(state)
+    if state.phase == PHASE_VOTE:
+        return _vote_prompt(state)
+    return _tests_prompt(state)
+
+
+def _turn_prompt(state: State) -> Prompt:
+    hand = state.turn
+    assert hand is not None
+    seat = state.setup.seat_of_hand(hand)
+    if state.phase == PHASE_CONSTRUCTION:
+        choices: tuple[JSON, ...] = ({"do": "skip", "hand": hand},)
+        who = {"player": _who(state, hand)}
+        return Prompt(seat, "build", _key("build"), who, choices, ("build",))
+    choices = tuple({"do": "choose_target", "hand": hand, "target": t} for t in state.setup.targets)
+    return Prompt(
+        seat, "choose_target", _key("choose_target"), {"player": _who(state, hand)}, choices
+    )
+
+
+def _vote_prompt(state: State) -> Prompt:
+    order = state.order()
+    waiting = [hand for hand in order if not state.hand_voted(hand)]
+    choices: list[JSON] = [
+        {"do": "vote", "hand": hand, "condition": condition}
+        for hand in order
+        for condition in CONDITIONS
+    ]
+    if not waiting:
+        choices.insert(0, {"do": "reveal"})
+        fields = {"player": state.seats.name(state.first_seat)}
+        return Prompt(state.first_seat, "reveal", _key("reveal"), fields, tuple(choices))
+    seat = state.setup.seat_of_hand(waiting[0])
+    names = ", ".join(_who(state, hand) for hand in waiting)
+    return Prompt(seat, "vote", _key("vote"), {"waiting": names}, tuple(choices))
+
+
+def _tests_prompt(state: State) -> Prompt:
+    missing = missing_strengths(state)
+    hand = missing[0]
+    seat = state.setup.seat_of_hand(hand)
+    choices = tuple(
+        {"do": "set_strength", "hand": hand, "strength": n} for n in range(MAX_STRENGTH + 1)
+    )
+    fields: dict[str, str | int] = {"player": _who(state, hand)}
+    return Prompt(seat, "set_strength", _key("set_strength"), fields, choices)
+
+
+# --- the view ---------------------------------------------------------------------------
+
+
+def _hand_view(state: State, hand: int, own: bool, debug: bool) -> JSON:
+    record = state.hand(hand)
+    target = state.targets[hand - 1] if state.targets else None
+    need, points = TARGETS.get(str(target), (None, 0))
+    picture: JSON = {
+        "hand": hand,
+        "seat": record.seat,
+        "name": state.seats.name(record.seat),
+        "playing": hand in state.playing,
+        "first": hand == state.first_hand and state.stage != STAGE_SETUP,
+        "elements": {
+            name: (part.to_json() if part is not None else None)
+            for name, part in zip(PARTS, record.parts, strict=True)
+        },
+        "recorded": record.recorded,
+        "constructed": hand in state.done,
+        "target": target,
+        "target_need": need,
+        "target_points": points if target else None,
+        "voted": state.hand_voted(hand) if state.votes else False,
+        "strength": None,
+        "strength_from": None,
+    }
+    if state.phase == PHASE_TESTS and hand in state.playing:
+        strength, source = strength_of(state, hand)
+        picture["strength"] = strength
+        picture["strength_from"] = source or None
+    if (own or debug) and state.votes and state.hand_voted(hand):
+        picture["vote"] = state.votes[hand - 1]
+    return picture
+
+
+def _reveal_view(state: State) -> JSON | None:
+    shown = state.last_reveal
+    if shown is None:
+        return None
+    return {
+        "round": shown.round,
+        "shows": state.setup.reveal_shows,
+        "cards": [
+            {"hand": hand, "seat": state.setup.seat_of_hand(hand), "condition": condition}
+            for hand, condition in shown.cards
+        ]
+        if shown.cards
+        else None,
+        "tallies": dict(shown.tallies),
+        "axes": [dict(axis) for axis in shown.axes],
+        "site_before": shown.site_before.to_json(),
+        "site_after": shown.site_after.to_json(),
+    }
+
+
+def _winner_view(state: State) -> JSON | None:
+    if not state.winners:
+        return None
+    return {
+        "seat": state.winners[0],
+        "name": state.seats.name(state.winners[0]),
+        "seats": list(state.winners),
+        "names": [state.seats.name(seat) for seat in state.winners],
+        "shared": len(state.winners) > 1,
+        "score": state.scores[state.winners[0] - 1],
+    }
+
+
+def view(state: State, audience: str = "public") -> JSON:
+    """A JSON-ready picture named as the rulebook names things (see docs/manus.md)."""
+    debug = audience == DEBUG
+    viewer = audience_seat(audience)
+    own_hands: tuple[int, ...] = ()
+    if viewer is not None and viewer in state.seats.numbers():
+        own_hands = state.setup.hands_of(viewer)
+    hands = [
+        _hand_view(state, hand, hand in own_hands, debug)
+        for hand in range(1, state.setup.hand_count + 1)
+    ]
+    voting = state.phase == PHASE_VOTE
+    order = state.order() if state.stage != STAGE_SETUP else ()
+    discovery = state.discovery
+    turn = state.turn if state.phase in (PHASE_CONSTRUCTION, PHASE_TARGETS) else None
+    picture: JSON = {
+        "game": GAME,
+        "stage": state.stage,
+        "round": state.round,
+        "phase": state.phase or None,
+        "tie_round": bool(state.claimants),
+        "claimants": list(state.claimants),
+        "first": {
+            "hand": state.first_hand,
+            "seat": state.first_seat,
+            "name": state.seats.name(state.first_seat),
+        },
+        "turn": {
+            "hand": turn,
+            "seat": state.setup.seat_of_hand(turn),
+            "name": state.seats.name(state.setup.seat_of_hand(turn)),
+        }
+        if turn is not None
+        else None,
+        "order": list(order),
+        "test_site": state.site.to_json() if state.site else None,
+        "discovery": {
+            "id": discovery,
+            "kind": "combination" if discovery in COMBINATIONS else "type",
+        }
+        if discovery
+        else None,
+        "seats": [
+            {
+                "seat": seat,
+                "name": state.seats.name(seat),
+                "hands": list(state.setup.hands_of(seat)),
+                "score": state.scores[seat - 1],
+                "track_sector": state.scores[seat - 1] % WIN_SCORE,
+            }
+            for seat in state.seats.numbers()
+        ],
+        "hands": hands,
+        "vote": {
+            "open": voting,
+            "voted": [h for h in order if state.hand_voted(h)] if voting else [],
+            "waiting": [h for h in order if not state.hand_voted(h)] if voting else [],
+            "reveal": state.setup.reveal,
+        },
+        "last_reveal": _reveal_view(state),
+        "last_tests": [
+            {
+                "hand": t.hand,
+                "seat": t.seat,
+                "target": t.target,
+                "need": t.need,
+                "strength": t.strength,
+                "strength_from": t.source or None,
+                "hit": t.hit,
+                "points": t.points,
+            }
+            for t in state.last_tests
+        ],
+        "win_score": WIN_SCORE,
+        "options": state.setup.to_json(),
+        "winner": _winner_view(state),
+        "events": [dict(event) for event in state.events],
+    }
+    if viewer is not None:
+        picture["audience"] = {"seat": viewer, "hands": list(own_hands)}
+    if debug:
+        picture["debug"] = {
+            "votes": {str(h): v for h, v in enumerate(state.votes, 1) if v is not None},
+            "done": sorted(state.done),
+        }
+    return picture

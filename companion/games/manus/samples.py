@@ -1,0 +1,59 @@
+"""Hand of Manus scenes for the gallery, tests and bench, played through the rules."""
+
+from __future__ import annotations
+
+from companion.games.spec import Sample
+from companion.rules.base import JSON
+
+SETUP: JSON = {"players": ["Anna", "Boris", "Vera"], "first": 1}
+
+ROUND_START: tuple[JSON, ...] = (
+    {"do": "place_site", "temperature": "warm", "humidity": "dry"},
+    {"do": "choose_discovery", "discovery": "steam"},
+    {"do": "skip", "hand": 1},
+    {"do": "skip", "hand": 2},
+    {"do": "skip", "hand": 3},
+    {"do": "choose_target", "hand": 1, "target": "small"},
+    {"do": "choose_target", "hand": 2, "target": "large"},
+    {"do": "choose_target", "hand": 3, "target": "medium"},
+)
+VOTES: tuple[JSON, ...] = (
+    {"do": "vote", "hand": 1, "condition": "cold"},
+    {"do": "vote", "hand": 2, "condition": "cold"},
+    {"do": "vote", "hand": 3, "condition": "wet"},
+)
+
+
+def _round(first: int, strengths: tuple[int, int, int], votes: tuple[str, str, str]) -> list[JSON]:
+    """One whole round from its discovery: every hand skips, aims high, votes, is tested."""
+    order = [(first - 1 + step) % 3 + 1 for step in range(3)]
+    actions: list[JSON] = [{"do": "choose_discovery", "discovery": "fire"}]
+    actions += [{"do": "skip", "hand": hand} for hand in order]
+    actions += [{"do": "choose_target", "hand": hand, "target": "large"} for hand in order]
+    actions += [{"do": "vote", "hand": hand, "condition": votes[hand - 1]} for hand in order]
+    actions += [
+        {"do": "set_strength", "hand": hand, "strength": strengths[hand - 1]} for hand in order
+    ]
+    return actions
+
+
+def _victory() -> tuple[JSON, ...]:
+    """Boris reaches the door first."""
+    actions: list[JSON] = [*ROUND_START, *VOTES]
+    actions += [
+        {"do": "set_strength", "hand": 1, "strength": 4},
+        {"do": "set_strength", "hand": 2, "strength": 6},
+        {"do": "set_strength", "hand": 3, "strength": 3},
+    ]
+    for number in range(2, 7):
+        actions += _round((number - 1) % 3 + 1, (6, 6, 2), ("warm", "dry", "wet"))
+    return tuple(actions)
+
+
+SAMPLES: tuple[Sample, ...] = (
+    # The vote under way: Anna has voted, Boris and Vera have not.
+    Sample("manus_vote", SETUP, (*ROUND_START, VOTES[0])),
+    # Just after the reveal: the token moved on temperature and humidity, tests begin.
+    Sample("manus_reveal", SETUP, (*ROUND_START, *VOTES), cursor=5),
+    Sample("manus_victory", SETUP, _victory()),
+)

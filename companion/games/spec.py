@@ -1,0 +1,192 @@
+"""What a game gives the shell: its :class:`GameSpec`.
+
+The shell (table, controls, screen, ring, buzzer, narration, gallery) knows a game only
+through its spec. Every field but ``name``, ``rules`` and ``words`` has a working default,
+so a new game is playable on the box with rules and a catalogue alone: a generic screen
+shows the view's headline and the prompt with its choices, a generic ring lights the seat
+that must act, NEXT takes the prompt's end-of-phase choice, and the narration says each
+event by its catalogue key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from companion.i18n import Words
+from companion.rules.base import JSON, PUBLIC, Action, Prompt
+
+if TYPE_CHECKING:  # the screens import pygame: only the screen's own modules load them
+    from companion.display.scene import Scene
+    from companion.display.screens import Screen
+    from companion.leds import RGB, LedStyle, Overlay
+
+S = TypeVar("S", bound="GameState")
+
+
+class GameState(Protocol):
+    """What the shell reads of any game's state."""
+
+    @property
+    def events(self) -> tuple[JSON, ...]:
+        """What the last action caused (past tense), for narration and cues."""
+        ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+
+class Rules(Protocol[S]):
+    """The pure rules: a module or an object with these four functions."""
+
+    def start(self, setup: Mapping[str, object] | None) -> S: ...
+
+    def step(self, state: S, action: Action) -> S: ...
+
+    def prompt(self, state: S) -> Prompt: ...
+
+    def view(self, state: S, audience: str = PUBLIC) -> JSON: ...
+
+
+# A line of narration for one event: (event, public view after it, language) -> words.
+Sayer = Callable[[JSON, JSON, str], str]
+# A choice of the prompt as a short phrase: (public view, action, language) -> words.
+ChoiceWords = Callable[[JSON, JSON, str], str]
+# The ring's logical frame: (public view, time, style, overlay) -> one colour per LED.
+RingPainter = Callable[[JSON, float, "LedStyle", "Overlay"], "list[RGB]"]
+# Does the ring's frame change with time alone? (public view, overlay, time) -> bool.
+RingAnimated = Callable[[JSON, "Overlay", float], bool]
+
+
+class ScreenModule(Protocol):
+    """A game's screens module: its screens by name, and which one a scene needs."""
+
+    def screens(self) -> Mapping[str, Screen]: ...
+
+    def screen_for(self, scene: Scene) -> str: ...
+
+
+@dataclass(frozen=True)
+class Cue:
+    """What the buzzer hears of a change: the events it caused and the prompts around it."""
+
+    events: tuple[JSON, ...]
+    before: Prompt
+    after: Prompt
+
+
+CueRule = Callable[[Cue], "str | None"]
+
+
+@dataclass(frozen=True)
+class SecretChoice:
+    """A choice every seat makes at once with its colour buttons, unseen by the others
+    (the Manus vote): the choices whose ``do`` is ``action`` are made by the seat's four
+    buttons, each setting ``field`` to ``values[colour]``, for the first of the seat's
+    ``voters`` (from the public view) that has not chosen yet."""
+
+    action: str
+    field: str
+    values: Mapping[str, str]  # button colour -> the field's value
+    voter_field: str  # the key of a choice naming who chooses ("hand")
+    voters: Callable[[JSON, int], list[int]]  # (public view, seat) -> who may still choose
+    hint: str = ""  # catalogue key: the colour map in words
+
+
+@dataclass(frozen=True)
+class InputProfile:
+    """How the shared buttons and the disc act in this game."""
+
+    # NEXT applies the first of the prompt's choices whose ``do`` is in this list.
+    next_actions: tuple[str, ...] = ()
+    # The action that starts the next period (the disc's forward step, or NEXT without a
+    # disc sensor); None: the game does not use the time disc.
+    period_action: str | None = None
+    secret: SecretChoice | None = None
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A named picture of the game for the gallery and the render bench: a state reached
+    by playing actions from a setup, and the UI over it."""
+
+    name: str
+    setup: JSON
+    actions: tuple[JSON, ...]
+    cursor: int = 0
+    # Value entry under way: which of the prompt's entries, and the values confirmed
+    # (the next field shows its first value).
+    entry: int | None = None
+    entered: tuple[str | int, ...] = ()
+
+
+Cards = tuple[JSON, ...]
+
+
+@dataclass(frozen=True)
+class CardKit:
+    """A game whose cards the table owns (the Bestiary's creatures): the companion learns
+    them once and keeps them in a library file (``companion/library.py``).
+
+    ``starting``: the library a table starts with (what the rulebooks say). ``check``: the
+    problems of a library read from a file (each ``(key path, why)``; the path indexes the
+    file's ``cards`` list). ``offer``: the prompt with the library's cards offered (as
+    choices, or entries asking what the cards leave blank). ``learn``: the library after an
+    action played from it (a blank value entered is remembered), or None if unchanged."""
+
+    starting: Callable[[], Cards]
+    check: Callable[[object], list[tuple[tuple[str | int, ...], str]]]
+    offer: Callable[[Prompt, JSON, Cards], Prompt]
+    learn: Callable[[JSON, Cards], Cards | None]
+
+
+def _as_given(setup: JSON) -> JSON:
+    return setup
+
+
+def _no_rematch(state: object, setup: JSON) -> JSON:
+    return dict(setup)
+
+
+def _no_period(view: JSON) -> int | None:
+    period = view.get("period")
+    return period if isinstance(period, int) and not isinstance(period, bool) else None
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S]):
+    """Everything the shell knows of one game."""
+
+    name: str  # as scripts and the journal write it
+    rules: Rules[S]
+    words: Words  # the game's catalogue (EN and RU), keys namespaced by ``name``
+    sayers: Mapping[str, Sayer] = field(default_factory=dict)
+    choice_words: ChoiceWords | None = None
+    ring: RingPainter | None = None
+    ring_animated: RingAnimated | None = None
+    cue: CueRule | None = None
+    inputs: InputProfile = field(default_factory=InputProfile)
+    # The dotted name of the game's screens module (a :class:`ScreenModule`), imported when
+    # the screen first draws the game (pygame is the screen's alone); None: the generic ones.
+    screens: str | None = None
+    samples: Sequence[Sample] = ()
+    # The setup of the next game in a series, from the last state and its setup.
+    rematch: Callable[[S, JSON], JSON] = _no_rematch
+    # The period the time disc should show, read from the public view (None: no disc).
+    period: Callable[[JSON], int | None] = _no_period
+    # The setup the simulator starts this game with when none is given.
+    example_setup: JSON = field(default_factory=dict)
+    # The cards the table owns, kept in a library file; None: the game has none.
+    cards: CardKit | None = None
+    # A new game's setup as the journal keeps it: the game may stamp the edition of its
+    # rules, so a game journaled by an older companion replays by the rules it was played
+    # by (the setup's absence of the stamp), and a new one by today's.
+    stamp: Callable[[JSON], JSON] = _as_given
+    # The setup a journaled game is replayed with (an unstamped one: the oldest edition).
+    journaled: Callable[[JSON], JSON] = _as_given
+
+
+# A spec of whichever game: the registry and the shell hold specs of different state types
+# side by side, and a state never crosses from one game's spec to another's.
+AnySpec = GameSpec[Any]

@@ -1,0 +1,198 @@
+"""One frozen picture of the table per event: what every output reads.
+
+After each event the app's loop builds one :class:`Snapshot` (the game's spec and state,
+the public view, the prompt, the UI state, the change that led here, the hardware's
+status) and hands it to every output: ring, screen, buzzer, narration, and later the phone
+page and the network feed. An output reads the snapshot and never calls back into the
+table; the prompt and the public view are computed once per event. A seat's own view is
+computed from the frozen state on demand (:meth:`Snapshot.view_for`), so an output on
+another thread can ask for it safely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
+
+from companion.i18n import text
+from companion.rules.base import JSON, PUBLIC, Entry, Prompt
+from companion.table import NOTHING, Change
+
+if TYPE_CHECKING:
+    from companion.games.spec import AnySpec, GameState
+
+Mode = Literal["menu", "confirm_undo_period", "entry"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the table: a catalogue key, its fields, and when it was given."""
+
+    key: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+    at: float = 0.0
+
+    def say(self, language: str) -> str:
+        return text(self.key, language, **self.fields)
+
+
+@dataclass(frozen=True)
+class UiState:
+    """What the controls keep and the journal never sees: the mode stack (the base mode is
+    navigating the prompt, or voting when the prompt is a secret choice), the cursors, the
+    language and sound, the last message, and where the disc sensor stands."""
+
+    modes: tuple[Mode, ...] = ()
+    cursor: int = 0  # index into the prompt's choices
+    menu_cursor: int = 0  # index into the menu
+    language: str = "en"
+    muted: bool = False
+    notice: Notice | None = None
+    refused: bool = False  # the notice answers a press that was refused (a "no")
+    disc_position: int = 0  # net steps the sensor has reported
+    disc_offset: int = 0  # disc_position - period when the two last agreed
+    # Value entry (mode "entry"): which of the prompt's entries, the values confirmed so
+    # far, and the value now shown for the next field.
+    entry: int = 0
+    entered: tuple[str | int, ...] = ()
+    value: str | int = 0
+
+    @property
+    def mode(self) -> Mode | None:
+        return self.modes[-1] if self.modes else None
+
+    @property
+    def menu_open(self) -> bool:
+        return self.mode == "menu"
+
+    @property
+    def confirming(self) -> bool:
+        return self.mode == "confirm_undo_period"
+
+    @property
+    def entering(self) -> bool:
+        return self.mode == "entry"
+
+    def push(self, mode: Mode) -> UiState:
+        return replace(self, modes=(*self.modes, mode))
+
+    def pop(self) -> UiState:
+        return replace(self, modes=self.modes[:-1])
+
+    def say(self, key: str, at: float, *, refused: bool = False, **fields: object) -> UiState:
+        return replace(self, notice=Notice(key, fields, at), refused=refused)
+
+    def quiet(self) -> UiState:
+        return replace(self, notice=None, refused=False)
+
+
+@dataclass(frozen=True)
+class HardwareStatus:
+    """Which parts work: those replaced by their on-screen fake at start, and the links
+    that can come and go (the disc sensor, the Pico bridge)."""
+
+    replaced: tuple[str, ...] = ()
+    sensor_present: bool = True
+    bridge: Literal["linked", "unplugged", "none"] = "none"
+    sensor_expected: bool = True  # the config wired one (not "none", not the sim's)
+    failed: tuple[str, ...] = ()  # outputs switched off after they raised, with why
+    library: tuple[str, ...] = ()  # the card library's problems (the file is kept)
+
+    def notes(self, language: str) -> tuple[str, ...]:
+        """One line per part that does not work as built, in the table's language."""
+        lines = [text(f"hardware.replaced.{port}", language) for port in self.replaced]
+        lines += [text("hardware.output_failed", language, reason=why) for why in self.failed]
+        if self.library:  # the first problem, and how many more (companion cards check)
+            more = len(self.library) - 1
+            first = self.library[0] + (f" (+{more})" if more else "")
+            lines.append(text("hardware.library_problem", language, problem=first))
+        if self.bridge == "unplugged":
+            lines.append(text("hardware.bridge_unplugged", language))
+        elif self.sensor_expected and not self.sensor_present and "disc" not in self.replaced:
+            lines.append(text("hardware.no_sensor", language))
+        return tuple(lines)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The table after one event, for every output."""
+
+    spec: AnySpec
+    state: GameState
+    view: JSON  # the public view, with the table's head and undo/redo flags
+    prompt: Prompt
+    history: tuple[JSON, ...]  # the actions so far, oldest first
+    ui: UiState = field(default_factory=UiState)
+    change: Change = NOTHING  # the table's last change (kept while only the UI moves)
+    changed_at: float = 0.0  # when the table last changed (animations count from it)
+    news: bool = False  # this event changed the table
+    hardware: HardwareStatus = field(default_factory=HardwareStatus)
+    cue: str | None = None  # the sound this event deserves, if any
+    at: float = 0.0
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def language(self) -> str:
+        return self.ui.language
+
+    @property
+    def period(self) -> int | None:
+        return self.spec.period(self.view)
+
+    @property
+    def choice_under_cursor(self) -> JSON | None:
+        """The complete action under the cursor (None on an entry or in another mode)."""
+        choices = self.prompt.choices
+        count = len(choices) + len(self.prompt.entries)
+        if not count or self.ui.modes or self.ui.cursor % count >= len(choices):
+            return None
+        return choices[self.ui.cursor % count]
+
+    @property
+    def entry_under_way(self) -> Entry | None:
+        """The entry whose fields the player is entering, if any."""
+        entries = self.prompt.entries
+        if not self.ui.entering or self.ui.entry >= len(entries):
+            return None
+        return entries[self.ui.entry]
+
+    def view_for(self, audience: str = PUBLIC) -> JSON:
+        """The view for ``audience`` ("public", "seat:2"), from the frozen state."""
+        if audience == PUBLIC:
+            return self.view
+        return self.spec.rules.view(self.state, audience)
+
+    def notices(self) -> tuple[str, ...]:
+        """What the screen must say besides the game: the last message, then the parts
+        that do not work, in the table's language."""
+        lines = [self.ui.notice.say(self.language)] if self.ui.notice else []
+        return (*lines, *self.hardware.notes(self.language))
+
+    def with_ui(self, ui: UiState, at: float, cue: str | None = None) -> Snapshot:
+        """The same table with another UI state: no news."""
+        return replace(self, ui=ui, at=at, cue=cue, news=False)
+
+
+def of_state(
+    spec: AnySpec,
+    state: GameState,
+    ui: UiState | None = None,
+    at: float = 0.0,
+) -> Snapshot:
+    """A snapshot straight from a game state (the gallery, tests, benches): no table."""
+    return Snapshot(
+        spec=spec,
+        state=state,
+        view=spec.rules.view(state, PUBLIC),
+        prompt=spec.rules.prompt(state),
+        history=(),
+        ui=ui or UiState(),
+        at=at,
+    )
+
+
+__all__ = ["HardwareStatus", "Notice", "Snapshot", "UiState", "of_state"]

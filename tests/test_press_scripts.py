@@ -1,0 +1,70 @@
+"""Press scripts: `companion play` drives the box's own controls on gpiozero mock pins; the
+example plays a whole duel from the first press to the victory screen."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion import script as scripts
+from companion.journal import Journal
+
+ROOT = Path(__file__).resolve().parent.parent
+DUEL = ROOT / "docs" / "examples" / "duel_presses.yaml"
+
+
+def test_a_whole_duel_is_played_by_presses_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "duel.sqlite"
+    assert cli.main(["play", str(DUEL), "--db", str(db)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[-2] == "Anna wins!" and "(undo)" in said
+    presses = scripts.load(DUEL).presses
+    assert len(presses) == 87 and not scripts.load(DUEL).actions
+    journal = Journal(db)
+    try:
+        game = journal.games()[-1]
+        actions = [r.action for r in journal.actions(game.id)][: game.head]
+    finally:
+        journal.close()
+    summons = [a for a in actions if a["do"] == "summon"]
+    assert len(summons) == 6 and all("class" in a and "vitality" in a for a in summons)
+    assert {a["class"] for a in summons} == {"strength", "agility", "intellect"}
+    x_ability = [a for a in actions if a["do"] == "support" and a.get("prep") == 2]
+    assert x_ability, "an ability of preparation X was used with its time entered"
+    assert any(a["do"] == "attack" and a.get("strength") == 3 for a in actions)
+    assert cli.main(["play", str(DUEL), "--json"]) == 0
+    end = json.loads(capsys.readouterr().out)
+    assert end["view"]["winner"]["name"] == "Anna" and end["prompt"]["seat"] is None
+
+
+def test_a_press_script_in_russian_says_it_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", str(DUEL), "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "Победа: Anna!" in out and "wins" not in out
+
+
+def test_a_button_the_panel_lacks_is_named_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: bestiary\npresses:\n  - seat1.cyan\n  - seat9.red\n", encoding="utf-8")
+    assert cli.main(["play", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:4: press 2: no button 'seat9.red'" in err
+
+
+def test_a_refused_press_is_said_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "refused.yaml"
+    script.write_text("game: bestiary\npresses:\n  - seat2.cyan\n  - hold undo\n", "utf-8")
+    assert cli.main(["play", str(script)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == "no: It is seat 1's turn."
+    assert said[1] == "no: Nothing to redo."
+    assert said[-1].startswith("> Player 1")
