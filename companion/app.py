@@ -214,6 +214,11 @@ class App:
         self._outputs.append(output)
         self._show(output, self.snapshot)
 
+    @property
+    def running(self) -> bool:
+        """True once :meth:`run` has wired the inputs and loops, until it returns."""
+        return self._loop is not None
+
     def on_window(self, pump: Callable[[], None]) -> None:
         """A desktop window's event pump, called a few times a second while idle, so the
         window never goes "not responding"."""

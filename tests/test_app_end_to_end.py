@@ -81,7 +81,7 @@ class Table:
         self.thread = threading.Thread(target=self._loop, args=(setup,), name="loop")
         self.thread.start()
         assert self.ready.wait(5)
-        self.wait_for(lambda: bool(self.strip.writes))
+        self.wait_for(lambda: self.app.running and bool(self.strip.writes))  # buttons wired
 
     def stop(self) -> None:
         self.app.stop()
