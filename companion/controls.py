@@ -21,10 +21,11 @@ sector boundary (+1 -1 +1) never counts twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from companion import games
+from companion.games.spec import SecretChoice
 from companion.i18n import text
 from companion.input_timing import DOUBLE, HOLD, PRESS, Gesture
 from companion.rules.base import JSON
@@ -229,12 +230,12 @@ def _in_entry(move: str, snap: Snapshot, now: float) -> Reaction:
     if move == "back":
         if not ui.entered:
             return Reaction(ui.pop().quiet())
-        return Reaction(replace(ui, entered=ui.entered[:-1], value=ui.entered[-1]))
-    entered = (*ui.entered, ui.value)
-    if len(entered) == len(entry.fields):
+        done = entry.back(ui.entered)
+        return Reaction(replace(ui, entered=done, value=ui.entered[len(done)]))
+    entered, following = entry.confirm(ui.entered, ui.value)
+    if following is None:
         return Reaction(ui, (Apply(entry.action(entered), snap.prompt.seat),))
-    following = entry.fields[len(entered)].first
-    return Reaction(replace(ui, entered=entered, value=following))
+    return Reaction(replace(ui, entered=entered, value=entry.fields[following].first))
 
 
 def _secret_choice(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction:
@@ -244,14 +245,32 @@ def _secret_choice(seat: int, colour: str, snap: Snapshot, now: float) -> Reacti
     assert secret is not None
     value = secret.values.get(colour)
     voters = secret.voters(snap.view, seat)
-    for choice in snap.prompt.choices:
-        if (
-            choice.get("do") == secret.action
-            and choice.get(secret.voter_field) in voters
-            and choice.get(secret.field) == value
-        ):
-            return Reaction(snap.ui, (Apply(dict(choice), seat),))
+    if not voters and secret.changers is not None:
+        voters = _in_turn(secret.changers(snap.view, seat), secret, snap.history)
+    for voter in voters:  # the first of them the prompt takes this choice from
+        for choice in snap.prompt.choices:
+            if (
+                choice.get("do") == secret.action
+                and choice.get(secret.voter_field) == voter
+                and choice.get(secret.field) == value
+            ):
+                return Reaction(snap.ui, (Apply(dict(choice), seat),))
     return refuse(snap.ui, "hardware.vote_not_yours", now)
+
+
+def _in_turn(hands: list[int], secret: SecretChoice, history: Sequence[JSON]) -> list[int]:
+    """The hands that may change their choice, the one a press changes first: they take
+    turns, counted by the choices these hands made since the choosing began (who chose,
+    never what)."""
+    if not hands:
+        return []
+    made = 0
+    for action in reversed(history):
+        if action.get("do") != secret.action:
+            break
+        made += action.get(secret.voter_field) in hands
+    start = made % len(hands)
+    return hands[start:] + hands[:start]
 
 
 def _next(kind: str, snap: Snapshot, now: float) -> Reaction:

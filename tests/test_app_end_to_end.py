@@ -212,13 +212,14 @@ def test_a_full_hidden_vote_from_buttons(pins: Any, tmp_path: Path) -> None:
     assert votes == [
         {"do": "vote", "hand": 1, "condition": "cold"},
         {"do": "vote", "hand": 2, "condition": "warm"},
+        {"do": "vote", "hand": 2, "condition": "cold"},  # seat 2 changed its card (L242)
         {"do": "vote", "hand": 3, "condition": "dry"},
     ]
-    assert table.app.view["test_site"] == {"temperature": "warm", "humidity": "dry"}
-    assert seen[1] == seen[2]  # seat 2 had voted: a second press is refused, nothing shows
+    assert table.app.view["test_site"] == {"temperature": "cold", "humidity": "dry"}
+    assert seen[1] == seen[2]  # the change shows nothing a neighbour could read
     buzzer = table.app.adapters.buzzer
     assert isinstance(buzzer, GpioBuzzer)
-    assert buzzer.played == ["no", "vote_complete"]
+    assert buzzer.played == ["vote_complete"]
 
 
 def test_the_ring_shows_the_same_whatever_the_first_hand_voted(pins: Any, tmp_path: Path) -> None:

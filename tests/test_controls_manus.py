@@ -57,21 +57,20 @@ def test_each_seat_votes_for_its_hands_in_turn_and_the_reveal_sounds(tmp_path: P
     to_the_vote(d)
     d.tap("seat1.red")  # hand 1: warm
     d.tap("seat1.cyan")  # hand 2: wet
-    d.tap("seat1.yellow")  # both of Anna's hands have voted
     buzzer = d.app.adapters.buzzer
-    assert isinstance(buzzer, FakeBuzzer) and buzzer.cues[-1] == "no"
+    assert isinstance(buzzer, FakeBuzzer)
+    d.tap("seat1.yellow")  # both of Anna's hands have voted: hand 1 takes its card back
+    d.tap("seat1.blue")  # ... then hand 2 (L242: until the reveal)
+    assert "no" not in buzzer.cues
     assert d.app.view["vote"]["voted"] == [1, 2]
     d.tap("seat2.red")
     d.tap("seat2.yellow")
     assert buzzer.cues[-1] == "vote_complete"
     history = d.app.table.history()
-    assert [a.get("condition") for a in history if a["do"] == "vote"] == [
-        "warm",
-        "wet",
-        "warm",
-        "dry",
-    ]
-    assert d.app.view["test_site"] == {"temperature": "warm", "humidity": "dry"}
+    votes = [(a["hand"], a["condition"]) for a in history if a["do"] == "vote"]
+    assert votes == [(1, "warm"), (2, "wet"), (1, "dry"), (2, "cold"), (3, "warm"), (4, "dry")]
+    reveal = d.app.view["last_reveal"]
+    assert sorted(c["condition"] for c in reveal["cards"]) == ["cold", "dry", "dry", "warm"]
 
 
 @pytest.mark.parametrize("seat", [1, 2])
@@ -82,7 +81,7 @@ def test_a_vote_shows_and_sounds_the_same_whatever_the_colour(tmp_path: Path, se
         to_the_vote(d)
         d.tap(f"seat{seat}.{colour}")
         d.tap(f"seat{seat}.{colour}")
-        d.tap(f"seat{seat}.{colour}")  # a third press: refused, the same way
+        d.tap(f"seat{seat}.{colour}")  # a third press: hand 1 changes its card, the same way
         seen.append(observed(d))
     assert seen[0] == seen[1] == seen[2] == seen[3]
 
@@ -90,8 +89,8 @@ def test_a_vote_shows_and_sounds_the_same_whatever_the_colour(tmp_path: Path, se
 def test_outside_the_vote_the_colours_navigate(tmp_path: Path) -> None:
     d = two_players(tmp_path)
     d.tap("next")
-    d.tap("seat1.blue")  # construction offers only "skip": the cursor wraps onto it
-    assert d.app.ui.cursor == 0
+    d.tap("seat1.blue")  # construction offers "skip", then the elements to record
+    assert d.app.ui.cursor == 1
     d.tap("seat2.cyan")
     buzzer = d.app.adapters.buzzer
     assert isinstance(buzzer, FakeBuzzer) and buzzer.cues[-1] == "no"  # not Boris's turn

@@ -68,6 +68,11 @@ def _next_actions(data: st.DataObject, state: Any) -> tuple[dict[str, Any], dict
             "elements": {n: _element(data) for n in names},
         }
         return action, action
+    if prompt.kind == "set_strength":  # entered with the buttons: any strength 0 to 9
+        field = prompt.entries[0].fields[0]
+        strength = data.draw(st.integers(field.low, field.high))
+        action = prompt.entries[0].action([strength])
+        return action, action
     action = dict(data.draw(st.sampled_from(prompt.choices)))
     return action, action
 

@@ -48,16 +48,18 @@ def _entry_picture(snap: Snapshot) -> EntryPicture | None:
         return None
     language, ui = snap.language, snap.ui
     current = entry.fields[min(len(ui.entered), len(entry.fields) - 1)]
+    asked = entry.asked((*ui.entered, ui.value))
     done = tuple(
-        (f.title(language), f.say(value, language))
-        for f, value in zip(entry.fields, ui.entered, strict=False)
+        (entry.fields[i].title(language), entry.fields[i].say(ui.entered[i], language))
+        for i in asked
+        if i < len(ui.entered)
     )
     return EntryPicture(
         title=entry_words(snap, entry),
         label=current.title(language),
         value=current.say(ui.value, language),
-        index=len(ui.entered) + 1,
-        count=len(entry.fields),
+        index=len(done) + 1,
+        count=len(asked),
         done=done,
         at_low=current.kind == "int" and ui.value == current.low,
         at_high=current.kind == "int" and ui.value == current.high,

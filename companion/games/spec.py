@@ -92,6 +92,9 @@ class SecretChoice:
     voter_field: str  # the key of a choice naming who chooses ("hand")
     voters: Callable[[JSON, int], list[int]]  # (public view, seat) -> who may still choose
     hint: str = ""  # catalogue key: the colour map in words
+    # (public view, seat) -> who has chosen and may change it until the reveal; a press
+    # from a seat with nobody left to choose changes these in turn.
+    changers: Callable[[JSON, int], list[int]] | None = None
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,10 @@ class Field:
     names: Mapping[str | int, Mapping[str, str]] = field(default_factory=dict)
     # The label's fields; a mapping of language to words says a name in each language.
     label_fields: Mapping[str, str | int | Mapping[str, str]] = field(default_factory=dict)
+    # Options that leave the key out of the action ("keep this part as it is").
+    omit: tuple[str | int, ...] = ()
+    # Asked only when an earlier field (by key) holds one of these values; else skipped.
+    only_if: tuple[str, tuple[str | int, ...]] | None = None
 
     @property
     def first(self) -> str | int:
@@ -111,11 +115,63 @@ class Entry:
     key: str
     words: Mapping[str, str | int] = field(default_factory=dict)
 
+    def values(self, entered: Sequence[str | int]) -> tuple[str | int, ...]:
+        """Every field's value: those entered so far, then the defaults."""
+        return tuple(
+            entered[index] if index < len(entered) else item.first
+            for index, item in enumerate(self.fields)
+        )
+
+    def asks(self, index: int, entered: Sequence[str | int]) -> bool:
+        """Whether field ``index`` is asked, given the values before it (``only_if``)."""
+        condition = self.fields[index].only_if
+        if condition is None:
+            return True
+        key, wanted = condition
+        values = self.values(entered)
+        for earlier, item in enumerate(self.fields[:index]):
+            if item.key == key:
+                return self.asks(earlier, entered) and values[earlier] in wanted
+        return False
+
+    def following(self, entered: Sequence[str | int]) -> int | None:
+        """The next field asked after the ``entered`` ones, or None when all are done."""
+        for index in range(len(entered), len(self.fields)):
+            if self.asks(index, entered):
+                return index
+        return None
+
+    def confirm(
+        self, entered: Sequence[str | int], value: str | int
+    ) -> tuple[tuple[str | int, ...], int | None]:
+        """Confirm ``value`` for the current field: the values entered after it (skipped
+        fields hold their defaults) and the next field asked, or None when complete."""
+        done = (*entered, value)
+        index = self.following(done)
+        end = len(self.fields) if index is None else index
+        return self.values(done)[:end], index
+
+    def back(self, entered: Sequence[str | int]) -> tuple[str | int, ...]:
+        """The values entered before the previous field asked (back over skipped ones)."""
+        done = tuple(entered)
+        while done:
+            done = done[:-1]
+            if self.asks(len(done), done):
+                break
+        return done
+
+    def asked(self, entered: Sequence[str | int]) -> list[int]:
+        """The fields asked with these values (the defaults for those not yet entered)."""
+        return [index for index in range(len(self.fields)) if self.asks(index, entered)]
+
     def action(self, values: Sequence[str | int]) -> JSON:
-        """The action with the values entered so far and the defaults for the rest."""
+        """The action with the values entered so far and the defaults for the rest;
+        a field not asked, or holding an ``omit`` value, leaves its key out."""
         filled: JSON = copy.deepcopy(dict(self.base))
-        for index, entry_field in enumerate(self.fields):
-            value = values[index] if index < len(values) else entry_field.first
+        for index, value in enumerate(self.values(values)):
+            entry_field = self.fields[index]
+            if not self.asks(index, values) or value in entry_field.omit:
+                continue
             _set_path(filled, entry_field.key.split("."), value)
         return filled
 

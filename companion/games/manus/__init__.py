@@ -20,6 +20,15 @@ def hands_to_vote(view: JSON, seat: int) -> list[int]:
     ]
 
 
+def hands_that_voted(view: JSON, seat: int) -> list[int]:
+    """The seat's playing hands, once all have voted: each may change its card."""
+    return [
+        int(h["hand"])
+        for h in view.get("hands") or []
+        if h.get("seat") == seat and h.get("voted") and h.get("playing", True)
+    ]
+
+
 def cue(change: Cue) -> str | None:
     """A chime when the vote is complete (the cards may be turned) and at the reveal."""
     revealed = any(e.get("event") == "votes_revealed" for e in change.events)
@@ -33,6 +42,7 @@ VOTE = SecretChoice(
     values={"red": "warm", "blue": "cold", "cyan": "wet", "yellow": "dry"},
     voter_field="hand",
     voters=hands_to_vote,
+    changers=hands_that_voted,
     hint=WORDS.key("ui.vote_hint"),
 )
 

@@ -348,7 +348,9 @@ def build(state: State, action: Action) -> State:
     given = require(
         action, "elements", "shoulder, forearm and/or hand, e.g. {hand: steam warm dry}"
     )
-    if not isinstance(given, Mapping) or not given:
+    if isinstance(given, Mapping) and not given:
+        raise IllegalAction("nothing to record: give a part an element card, or skip construction")
+    if not isinstance(given, Mapping):
         raise IllegalAction("'elements': a mapping of parts, e.g. {shoulder: water cold wet}")
     check_fields("elements", given, PARTS)
     hand = state.hand(number)

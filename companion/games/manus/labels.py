@@ -65,7 +65,11 @@ def choice(view: JSON, action: JSON, language: str) -> str:
             "manus.ui.choice.choose_target", language, target=target(action.get("target"), language)
         )
     if kind == "set_strength":
+        if "strength" not in action:
+            return text("manus.entry.strength", language)
         return text("manus.ui.choice.set_strength", language, strength=action.get("strength"))
+    if kind == "build" and not action.get("elements"):
+        return text("manus.entry.build", language)
     if kind in ("skip", "reveal"):
         return text(f"manus.ui.choice.{kind}", language)
     return labels.choice(view, action, language, "manus")

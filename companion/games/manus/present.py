@@ -14,6 +14,7 @@ from companion.games.manus.state import (
     COMBINATIONS,
     CONDITIONS,
     DISCOVERIES,
+    FIXED_CONDITIONS,
     GAME,
     HUMIDITY,
     MAX_STRENGTH,
@@ -27,10 +28,11 @@ from companion.games.manus.state import (
     STAGE_SETUP,
     TARGETS,
     TEMPERATURE,
+    TYPES,
     WIN_SCORE,
     State,
 )
-from companion.rules.base import DEBUG, JSON, Prompt, audience_seat
+from companion.rules.base import DEBUG, JSON, Entry, Field, Prompt, audience_seat
 
 
 def _who(state: State, hand: int) -> str:
@@ -80,11 +82,74 @@ def _turn_prompt(state: State) -> Prompt:
     if state.phase == PHASE_CONSTRUCTION:
         choices: tuple[JSON, ...] = ({"do": "skip", "hand": hand},)
         who = {"player": _who(state, hand)}
-        return Prompt(seat, "build", _key("build"), who, choices, ("build",))
+        entries = (_build_entry(state, hand),)
+        return Prompt(seat, "build", _key("build"), who, choices, ("build",), entries)
     choices = tuple({"do": "choose_target", "hand": hand, "target": t} for t in state.setup.targets)
     return Prompt(
         seat, "choose_target", _key("choose_target"), {"player": _who(state, hand)}, choices
     )
+
+
+KEEP = "keep"
+PAIRS = tuple(f"{t} {h}" for t in AXES[TEMPERATURE] for h in AXES[HUMIDITY])
+FREE_TYPES = tuple(kind for kind in TYPES if kind not in FIXED_CONDITIONS)
+
+
+def _pair_names(pair: str) -> dict[str, str]:
+    return {
+        language: " · ".join(WORDS(f"condition.{c}", language) for c in pair.split())
+        for language in ("en", "ru")
+    }
+
+
+def _build_entry(state: State, hand: int) -> Entry:
+    """The hand's three parts, each kept or given an element card: its type, then its
+    two conditions unless the type fixes them (water magic, steam: L51)."""
+    record = state.hand(hand)
+    fields: list[Field] = []
+    for part, element in zip(PARTS, record.parts, strict=True):
+        now = {
+            language: (
+                " ".join(
+                    [
+                        WORDS(f"type.{element.type}", language),
+                        *(
+                            WORDS(f"condition.{c}", language)
+                            for c in (element.temperature, element.humidity)
+                        ),
+                    ]
+                )
+                if element is not None
+                else "—"
+            )
+            for language in ("en", "ru")
+        }
+        part_words = {language: WORDS(f"part.{part}", language) for language in ("en", "ru")}
+        type_key = f"elements.{part}.type"
+        fields.append(
+            Field(
+                type_key,
+                "choice",
+                WORDS.key("field.part_type"),
+                options=(KEEP, *TYPES),
+                words=WORDS.key("type"),
+                omit=(KEEP,),
+                label_fields={"part": part_words, "now": now},
+            )
+        )
+        fields.append(
+            Field(
+                f"elements.{part}.conditions",
+                "choice",
+                WORDS.key("field.part_conditions"),
+                options=PAIRS,
+                names={pair: _pair_names(pair) for pair in PAIRS},
+                only_if=(type_key, FREE_TYPES),
+                label_fields={"part": part_words},
+            )
+        )
+    base: JSON = {"do": "build", "hand": hand, "elements": {}}
+    return Entry(base, tuple(fields), WORDS.key("entry.build"))
 
 
 def _vote_prompt(state: State) -> Prompt:
@@ -108,11 +173,12 @@ def _tests_prompt(state: State) -> Prompt:
     missing = missing_strengths(state)
     hand = missing[0]
     seat = state.setup.seat_of_hand(hand)
-    choices = tuple(
-        {"do": "set_strength", "hand": hand, "strength": n} for n in range(MAX_STRENGTH + 1)
-    )
+    strength = Field("strength", "int", WORDS.key("field.strength"), low=0, high=MAX_STRENGTH)
+    entry = Entry({"do": "set_strength", "hand": hand}, (strength,), WORDS.key("entry.strength"))
     fields: dict[str, str | int] = {"player": _who(state, hand)}
-    return Prompt(seat, "set_strength", _key("set_strength"), fields, choices)
+    return Prompt(
+        seat, "set_strength", _key("set_strength"), fields, (), ("set_strength",), (entry,)
+    )
 
 
 # --- the view ---------------------------------------------------------------------------
