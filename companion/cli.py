@@ -125,6 +125,7 @@ DELEGATED: dict[str, tuple[str, str]] = {
     "check-config": ("companion.config:check_main", "check a config file, exit 0 or 2"),
     "virtual-pico": ("companion.hardware.virtual_pico:main", "serve a virtual Pico on a pty"),
     "cards": ("companion.library:cards_main", "list, check, export or import the card library"),
+    "presses": ("companion.planner:presses_main", "turn an action script into button presses"),
 }
 
 

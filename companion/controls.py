@@ -244,9 +244,7 @@ def _secret_choice(seat: int, colour: str, snap: Snapshot, now: float) -> Reacti
     secret = snap.spec.inputs.secret
     assert secret is not None
     value = secret.values.get(colour)
-    voters = secret.voters(snap.view, seat)
-    if not voters and secret.changers is not None:
-        voters = _in_turn(secret.changers(snap.view, seat), secret, snap.history)
+    voters = secret_voters(snap, seat)
     for voter in voters:  # the first of them the prompt takes this choice from
         for choice in snap.prompt.choices:
             if (
@@ -256,6 +254,18 @@ def _secret_choice(seat: int, colour: str, snap: Snapshot, now: float) -> Reacti
             ):
                 return Reaction(snap.ui, (Apply(dict(choice), seat),))
     return refuse(snap.ui, "hardware.vote_not_yours", now)
+
+
+def secret_voters(snap: Snapshot, seat: int) -> list[int]:
+    """Who a press of the seat's colours chooses for, first the one it chooses for now:
+    the seat's voters still to choose, else (until the reveal) those who may change."""
+    secret = snap.spec.inputs.secret
+    if secret is None:
+        return []
+    voters = secret.voters(snap.view, seat)
+    if not voters and secret.changers is not None:
+        voters = _in_turn(secret.changers(snap.view, seat), secret, snap.history)
+    return voters
 
 
 def _in_turn(hands: list[int], secret: SecretChoice, history: Sequence[JSON]) -> list[int]:

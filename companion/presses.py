@@ -38,13 +38,29 @@ class ScriptClock:
         return self.now
 
 
+# Pins a seat beyond the panel's gets in a press script (they are mock pins: no wiring).
+SPARE_PINS = (2, 3, 14, 15, 19, 25, 7, 8, 9, 11, 0, 1)
+COLOURS = ("red", "blue", "cyan", "yellow")
+
+
 def config_for(script: Script, language: str) -> Config:
-    """The shipped defaults, the script's game, no LED or buzzer hardware."""
+    """The shipped defaults, the script's game, no LED or buzzer hardware; a seat the
+    default panel lacks (the third and fourth player) gets a pad on spare mock pins."""
     config = load(None)
+    pins = dict(config.button_pins)
+    players = script.setup.get("players")
+    seats = len(players) if isinstance(players, list) else 2
+    spare = iter(p for p in SPARE_PINS if p not in pins.values())
+    for seat in range(1, seats + 1):
+        for colour in COLOURS:
+            name = f"seat{seat}.{colour}"
+            if name not in pins:
+                pins[name] = next(spare)
     return replace(
         config,
         language=language,
         game=GameSettings(script.game, dict(script.setup)),
+        buttons=replace(config.buttons, pins=pins),
         leds=replace(config.leds, driver="none"),
         buzzer=replace(config.buzzer, enabled=False),
     )

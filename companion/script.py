@@ -129,3 +129,8 @@ def _press(item: object, index: int, where: str, line: int) -> ScriptPress:
     if rest:
         raise ScriptError(f"{where}: '{item}': one button, or hold/disc/wait with a value")
     return ScriptPress(index, line, "press", head)
+
+
+def parse_press(word: str, index: int, line: int) -> ScriptPress:
+    """One press in script words (``seat1.cyan``, ``disc 1``), as a script line holds it."""
+    return _press(word, index, f"press {index}", line)

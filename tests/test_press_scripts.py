@@ -68,3 +68,71 @@ def test_a_refused_press_is_said_and_changes_nothing(
     assert said[0] == "no: It is seat 1's turn."
     assert said[1] == "no: Nothing to redo."
     assert said[-1].startswith("> Player 1")
+
+
+MANUS = ROOT / "docs" / "examples" / "manus_presses.yaml"
+
+
+def test_a_whole_three_player_manus_game_is_played_by_presses_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "manus.sqlite"
+    assert cli.main(["play", str(MANUS), "--db", str(db)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert "Anna and Boris are tied at 12: one more round for them." in said
+    assert said[-2] == "Anna wins with 15 points!" and "(undo)" in said
+    assert not [line for line in said if line.startswith("no:")]  # no press was refused
+    assert len(scripts.load(MANUS).presses) == 159
+    journal = Journal(db)
+    try:
+        game = journal.games()[-1]
+        actions = [r.action for r in journal.actions(game.id)][: game.head]
+    finally:
+        journal.close()
+    builds = [a for a in actions if a["do"] == "build"]
+    assert builds[0]["elements"] == {
+        "shoulder": {"type": "fire", "conditions": "warm wet"},
+        "forearm": {"type": "water"},  # water magic: its conditions are not asked (L51)
+        "hand": {"type": "biological", "conditions": "warm wet"},
+    }
+    votes = [(a["hand"], a["condition"]) for a in actions if a["do"] == "vote"]
+    assert votes[:2] == [(1, "dry"), (1, "warm")]  # Anna changed her card before the reveal
+    entered = [a for a in actions if a["do"] == "set_strength"]
+    assert {a["hand"] for a in entered} == {2, 3} and all(0 <= a["strength"] <= 9 for a in entered)
+
+
+@pytest.mark.parametrize("example", ["manus_three_players.yaml", "manus_two_players.yaml"])
+def test_every_manus_example_can_be_played_from_the_buttons(
+    example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`companion presses` plans the presses; played, they end where the actions end. (The
+    duel examples write their creatures' cards inline; from the buttons a summon takes
+    the library's card, so duel_presses.yaml plays a duel instead.)"""
+    source = ROOT / "docs" / "examples" / example
+    assert cli.main(["play", str(source), "--json"]) == 0
+    by_actions = json.loads(capsys.readouterr().out)
+    assert cli.main(["presses", str(source)]) == 0
+    planned = tmp_path / "planned.yaml"
+    planned.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert scripts.load(planned).presses
+    assert cli.main(["play", str(planned), "--json"]) == 0
+    by_presses = json.loads(capsys.readouterr().out)
+    for picture in (by_actions, by_presses):
+        picture["view"].pop("table", None)
+    assert by_presses["view"] == by_actions["view"]
+    assert by_presses["prompt"] == by_actions["prompt"]
+
+
+def test_an_action_the_buttons_cannot_play_is_named_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "game: manus\nsetup: {players: [A, B]}\nactions:\n"
+        "  - {do: place_site, temperature: warm, humidity: wet}\n"
+        "  - {do: choose_discovery, discovery: nonsense}\n",
+        encoding="utf-8",
+    )
+    assert cli.main(["presses", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:5: action 2 (choose_discovery): no presses play it" in err
