@@ -49,12 +49,12 @@ def presses_for(snap: Snapshot, action: JSON) -> list[str]:
             plans.append(["next"])
         if do == inputs.period_action:
             plans.append(["disc 1"] if snap.hardware.sensor_present else ["next"])
-        plans.append(_to_cursor(snap, index) + [_seat(snap, SELECT)])
+        plans.append([*_to_cursor(snap, index), _seat(snap, SELECT)])
     for number, entry in enumerate(prompt.entries):
         values = _values(entry, action)
         if values is None or _outcome(snap, entry.action(values)) != wanted:
             continue
-        opening = _to_cursor(snap, len(prompt.choices) + number) + [_seat(snap, SELECT)]
+        opening = [*_to_cursor(snap, len(prompt.choices) + number), _seat(snap, SELECT)]
         plans.append(opening + _fill(snap, entry, values))
     if not plans:
         raise NoPlan(f"no choice or entry of the prompt '{prompt.kind}' plays {action}")
