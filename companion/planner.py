@@ -41,8 +41,11 @@ def presses_for(snap: Snapshot, action: JSON) -> list[str]:
     plans: list[list[str]] = []
     inputs = snap.spec.inputs
     prompt = snap.prompt
+    exact = [i for i, choice in enumerate(prompt.choices) if choice == action]
     for index, choice in enumerate(prompt.choices):
-        if _outcome(snap, choice) != wanted:
+        if exact and index not in exact:
+            continue  # the action is a choice as written: no need to ask the rules
+        if not exact and _outcome(snap, choice) != wanted:
             continue
         do = choice.get("do")
         if do in inputs.next_actions and _first_of(snap, do) is choice:
