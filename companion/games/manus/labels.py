@@ -66,10 +66,11 @@ def choice(view: JSON, action: JSON, language: str) -> str:
         )
     if kind == "set_strength":
         if "strength" not in action:
-            return text("manus.entry.strength", language)
+            who = hand_name(view, action.get("hand"))
+            return text("manus.entry.strength", language, player=who)
         return text("manus.ui.choice.set_strength", language, strength=action.get("strength"))
     if kind == "build" and not action.get("elements"):
-        return text("manus.entry.build", language)
+        return text("manus.entry.build", language, player=hand_name(view, action.get("hand")))
     if kind in ("skip", "reveal"):
         return text(f"manus.ui.choice.{kind}", language)
     return labels.choice(view, action, language, "manus")

@@ -149,7 +149,7 @@ def _build_entry(state: State, hand: int) -> Entry:
             )
         )
     base: JSON = {"do": "build", "hand": hand, "elements": {}}
-    return Entry(base, tuple(fields), WORDS.key("entry.build"))
+    return Entry(base, tuple(fields), WORDS.key("entry.build"), {"player": _who(state, hand)})
 
 
 def _vote_prompt(state: State) -> Prompt:
@@ -174,7 +174,10 @@ def _tests_prompt(state: State) -> Prompt:
     hand = missing[0]
     seat = state.setup.seat_of_hand(hand)
     strength = Field("strength", "int", WORDS.key("field.strength"), low=0, high=MAX_STRENGTH)
-    entry = Entry({"do": "set_strength", "hand": hand}, (strength,), WORDS.key("entry.strength"))
+    who = {"player": _who(state, hand)}
+    entry = Entry(
+        {"do": "set_strength", "hand": hand}, (strength,), WORDS.key("entry.strength"), who
+    )
     fields: dict[str, str | int] = {"player": _who(state, hand)}
     return Prompt(
         seat, "set_strength", _key("set_strength"), fields, (), ("set_strength",), (entry,)

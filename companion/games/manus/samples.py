@@ -56,4 +56,10 @@ SAMPLES: tuple[Sample, ...] = (
     # Just after the reveal: the token moved on temperature and humidity, tests begin.
     Sample("manus_reveal", SETUP, (*ROUND_START, *VOTES), cursor=5),
     Sample("manus_victory", SETUP, _victory()),
+    # Anna records her elements with the buttons: the shoulder done, the forearm's type.
+    Sample(
+        "manus_build", SETUP, ROUND_START[:2], entry=0, entered=("fire", "warm wet"), value="water"
+    ),
+    # Vera's elements are not recorded: she enters her hand's strength.
+    Sample("manus_strength", SETUP, (*ROUND_START, *VOTES), entry=0, value=6),
 )
