@@ -126,6 +126,7 @@ DELEGATED: dict[str, tuple[str, str]] = {
     "virtual-pico": ("companion.hardware.virtual_pico:main", "serve a virtual Pico on a pty"),
     "cards": ("companion.library:cards_main", "list, check, export or import the card library"),
     "presses": ("companion.planner:presses_main", "turn an action script into button presses"),
+    "service": ("companion.service:service_main", "help the installer set up the systemd unit"),
 }
 
 

@@ -42,9 +42,15 @@ def test_the_unit_runs_unprivileged_and_restarts() -> None:
             key, _, value = line.partition("=")
             settings.setdefault(key, value)
     assert settings["User"] == "companion"
-    assert settings["Restart"] == "on-failure"
+    assert settings["Restart"] == "always"
+    assert settings["StartLimitIntervalSec"] == "0"  # never gives up: no dark table
+    assert settings["Type"] == "notify" and int(settings["WatchdogSec"]) > 0
     assert settings["StateDirectory"] == "companion"
-    assert {"gpio", "spi", "dialout", "video"} <= set(settings["SupplementaryGroups"].split())
+    assert settings["StateDirectoryMode"] == "0700" and settings["UMask"] == "0077"
+    groups = set(settings["SupplementaryGroups"].split())
+    assert {"gpio", "spi", "dialout", "video"} <= groups and not {"input", "audio"} & groups
+    assert settings["SystemCallFilter"] == "@system-service"
+    assert settings["IPAddressDeny"] == "any" and settings["RemoveIPC"] == "yes"
     assert settings["NoNewPrivileges"] == "yes"
     assert settings["CapabilityBoundingSet"] == ""
     assert "pkill" not in UNIT.read_text(encoding="utf-8")
