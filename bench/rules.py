@@ -50,7 +50,12 @@ def actions() -> Iterator[dict[str, Any]]:
         yield {"do": "turn_disc"}
         for seat, other in ((1, 2), (2, 1)):
             yield {"do": "siege", "towers": ["plain"] if period % 97 == 0 else []}
-            yield {"do": "attack", "creature": mine[seat][period % 3], "target": mine[other][0]}
+            if period > 1:  # in the first period every enemy is still in its castle
+                yield {
+                    "do": "attack",
+                    "creature": mine[seat][period % 3],
+                    "target": mine[other][0],
+                }
             yield {"do": "end_phase"}
             if period % 2 == 1:
                 yield {
@@ -59,7 +64,7 @@ def actions() -> Iterator[dict[str, Any]]:
                     "ability": "guard",
                     "target": mine[seat][1],
                 }
-            if period % 5 == 1:
+            if period % 5 == 1 and period > 1:
                 yield {
                     "do": "support",
                     "creature": mine[seat][2],
