@@ -1,0 +1,60 @@
+"""A state kept as JSON comes back equal, and plays on exactly as the original."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+
+from bench.rules import SETUP, actions
+from companion import games
+from companion.rules.freeze import SnapshotError, dump, load
+from tests.conftest import EXAMPLES
+
+
+def _states(game: str, setup: dict[str, Any], moves: list[dict[str, Any]]) -> list[Any]:
+    rules = games.find(game).rules
+    state = rules.start(setup)
+    seen = [state]
+    for action in moves:
+        state = rules.step(state, action)
+        seen.append(state)
+    return seen
+
+
+def _manus_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    import yaml  # noqa: PLC0415
+
+    script = yaml.safe_load((EXAMPLES / "manus_three_players.yaml").read_text(encoding="utf-8"))
+    return script["setup"], script["actions"]
+
+
+@pytest.mark.parametrize("game", ["bestiary", "manus"])
+def test_every_state_of_a_game_comes_back_equal_and_plays_on_the_same(game: str) -> None:
+    if game == "bestiary":
+        setup, moves = SETUP, list(itertools.islice(actions(), 600))
+    else:
+        setup, moves = _manus_game()
+    rules = games.find(game).rules
+    states = _states(game, setup, moves)
+    for index, state in enumerate(states):
+        kept = json.loads(json.dumps(dump(state)))
+        back = load(type(state), kept)
+        assert back == state, index
+        assert rules.view(back, "debug") == rules.view(state, "debug")
+        if index < len(moves):  # the next action from the copy gives the next state
+            assert rules.step(back, moves[index]) == states[index + 1]
+
+
+def test_a_snapshot_that_does_not_fit_is_refused_not_half_read() -> None:
+    state = games.find("manus").rules.start({"players": ["A", "B"]})
+    data = dump(state)
+    data["round"] = "three"
+    with pytest.raises(SnapshotError, match=r"state\.round: expected an integer"):
+        load(type(state), data)
+    data = dump(state)
+    del data["setup"]
+    with pytest.raises(SnapshotError, match="missing setup"):
+        load(type(state), data)
