@@ -337,6 +337,11 @@ class App:
         table changed)."""
         ui, cue = reaction.ui, reaction.cue
         change: Change | None = None
+        if reaction.cards is not None:  # a card edited in the card library view
+            library = self.library()
+            library.keep(reaction.cards)
+            hardware = replace(snap.hardware, library=tuple(library.problems))
+            snap = self._build(ui, snap.change, now, hardware=hardware, changed_at=snap.changed_at)
         for command in reaction.commands:
             try:
                 change = self.table.execute(command)
@@ -382,6 +387,7 @@ class App:
             changed_at=changed_at,
             hardware=hardware,
             at=now,
+            cards=self.library().cards if kit is not None else (),
         )
 
     def _publish(self, before: Snapshot, snap: Snapshot, now: float) -> None:

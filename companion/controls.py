@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from companion import games
-from companion.games.spec import SecretChoice
+from companion.games.spec import Cards, SecretChoice
 from companion.i18n import text
 from companion.input_timing import DOUBLE, HOLD, PRESS, Gesture
 from companion.rules.base import JSON
@@ -43,6 +43,7 @@ class Reaction:
     ui: UiState
     commands: tuple[Command, ...] = ()
     cue: str | None = None
+    cards: Cards | None = None  # the table's card library after an edit (the app keeps it)
 
 
 def refuse(ui: UiState, key: str, now: float, **fields: object) -> Reaction:
@@ -102,6 +103,7 @@ def menu_items() -> tuple[MenuItem, ...]:
         *(MenuItem("ui.menu.play", _play(name), game=name) for name in games.GAMES),
         MenuItem("ui.menu.language", _language),
         MenuItem("ui.menu.sound", _sound),
+        MenuItem("ui.menu.cards", _open_cards),
     )
 
 
@@ -190,6 +192,8 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
         if move == "back":
             return Reaction(ui.pop().quiet())
         return refuse(ui, "hardware.answer_first", now)
+    if "cards" in ui.modes:
+        return _in_cards(move, snap, now)
     secret = snap.spec.inputs.secret
     if secret and any(c.get("do") == secret.action for c in snap.prompt.choices):
         return _secret_choice(seat, colour, snap, now)
@@ -210,7 +214,7 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
         if index < len(prompt.choices):
             return Reaction(ui, (Apply(prompt.choices[index], seat),))
         entry = index - len(prompt.choices)
-        first = prompt.entries[entry].fields[0].first
+        first = prompt.entries[entry].fields[0].start
         return Reaction(replace(ui.push("entry"), entry=entry, entered=(), value=first).quiet())
     if ui.cursor != 0:
         return Reaction(replace(ui, cursor=0).quiet())
@@ -228,14 +232,31 @@ def _in_entry(move: str, snap: Snapshot, now: float) -> Reaction:
     if move in ("up", "down"):
         return Reaction(replace(ui, value=current.step(ui.value, 1 if move == "up" else -1)))
     if move == "back":
+        erased = current.erase(ui.value) if current.kind == "text" else None
+        if erased is not None:  # a name: back erases its last letter
+            return Reaction(replace(ui, value=erased).quiet())
         if not ui.entered:
             return Reaction(ui.pop().quiet())
         done = entry.back(ui.entered)
-        return Reaction(replace(ui, entered=done, value=ui.entered[len(done)]))
-    entered, following = entry.confirm(ui.entered, ui.value)
+        again = entry.fields[len(done)].reopen(ui.entered[len(done)])
+        return Reaction(replace(ui, entered=done, value=again))
+    if current.kind == "text":  # a name: select takes a letter, or ends the name at END
+        typed = current.type_letter(ui.value)
+        if typed is not None:
+            return Reaction(replace(ui, value=typed).quiet())
+        if len(str(current.result(ui.value))) < current.low:
+            return refuse(ui, "ui.entry.name_empty", now)
+    entered, following = entry.confirm(ui.entered, current.result(ui.value))
     if following is None:
-        return Reaction(ui, (Apply(entry.action(entered), snap.prompt.seat),))
-    return Reaction(replace(ui, entered=entered, value=entry.fields[following].first))
+        return _entered(entry.action(entered), snap, now)
+    return Reaction(replace(ui, entered=entered, value=entry.fields[following].start))
+
+
+def _entered(action: JSON, snap: Snapshot, now: float) -> Reaction:
+    """Every field entered: the prompt's action is played, or the card edited is kept."""
+    if "cards" in snap.ui.modes:
+        return _keep_card(action, snap, now)
+    return Reaction(snap.ui, (Apply(action, snap.prompt.seat),))
 
 
 def _secret_choice(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction:
@@ -289,9 +310,9 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
         return _confirm_undo_period(snap, now)
     entry = snap.entry_under_way
     if entry is not None:  # accept the value shown and the defaults of the fields after it
-        built = entry.action((*ui.entered, ui.value))
-        return Reaction(ui, (Apply(built, snap.prompt.seat),))
-    if ui.menu_open:
+        shown = entry.fields[len(ui.entered)].result(ui.value)
+        return _entered(entry.action((*ui.entered, shown)), snap, now)
+    if ui.menu_open or ui.mode == "cards":
         return refuse(ui, "hardware.menu_is_open", now)
     for do in snap.spec.inputs.next_actions:
         choice = _choice(snap, do)
@@ -308,7 +329,7 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
 
 def _undo(kind: str, snap: Snapshot, now: float) -> Reaction:
     ui = snap.ui.quiet()
-    if ui.entering and kind == PRESS:  # leaves the entry; the table is untouched
+    if (ui.entering or ui.mode == "cards") and kind == PRESS:  # leaves; the table is untouched
         return Reaction(ui.pop())
     if ui.confirming:
         ui = ui.pop()
@@ -353,3 +374,50 @@ def _in_menu(move: str, snap: Snapshot, now: float) -> Reaction:
     items = menu_items()
     item = items[ui.menu_cursor % len(items)]
     return item.act(ui.pop(), snap, now)
+
+
+# --- the card library ("Cards" in the menu) ------------------------------------------------
+
+
+def _open_cards(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """The table's card library: browse with up and down, select edits a card."""
+    if snap.spec.cards is None or not snap.cards:
+        title = snap.spec.words("title", ui.language)
+        return refuse(ui, "ui.cards.none", now, game=title)
+    base = tuple(m for m in ui.modes if m not in ("cards", "entry"))
+    return Reaction(replace(ui, modes=(*base, "cards"), card=0).quiet())
+
+
+def _in_cards(move: str, snap: Snapshot, now: float) -> Reaction:
+    """Any seat's buttons browse the library: up and down move through the cards, select
+    edits the one shown (field by field, as value entry), back closes the view."""
+    ui = snap.ui
+    if ui.entering:
+        return _in_entry(move, snap, now)
+    count = len(snap.cards)
+    if move == "back" or not count:
+        return Reaction(ui.pop().quiet())
+    if move in ("up", "down"):
+        step = -1 if move == "up" else 1
+        return Reaction(replace(ui, card=(ui.card + step) % count).quiet())
+    editing = replace(ui.push("entry"), entered=())
+    entry = snap.with_ui(editing, now).entry_under_way
+    if entry is None:
+        return refuse(ui, "ui.cards.none", now, game=snap.spec.words("title", ui.language))
+    return Reaction(replace(editing, value=entry.fields[0].start).quiet())
+
+
+def _keep_card(card: JSON, snap: Snapshot, now: float) -> Reaction:
+    """The card edited replaces the one shown, when the library stays valid; the app
+    writes the file."""
+    kit = snap.spec.cards
+    ui = snap.ui
+    if kit is None or not snap.cards:
+        return Reaction(ui.pop())
+    cards = list(snap.cards)
+    index = ui.card % len(cards)
+    cards[index] = kit.edited(card) if kit.edited is not None else card
+    problems = kit.check(cards)
+    if problems:
+        return refuse(ui, "ui.cards.refused", now, reason=problems[0][1])
+    return Reaction(ui.pop().say("ui.cards.kept", now), cards=tuple(cards))

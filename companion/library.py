@@ -118,6 +118,11 @@ class Library:
         self.save()
         return True
 
+    def keep(self, cards: Cards) -> None:
+        """Take ``cards`` as the library (a card edited on the box) and write the file."""
+        self.cards = tuple(cards)
+        self.save()
+
     def save(self) -> None:
         """Write the file (atomically). A file with problems is left as it is: the table
         goes on in memory, and the problems stay on the screen."""

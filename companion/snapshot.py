@@ -20,9 +20,9 @@ from companion.rules.base import JSON, PUBLIC, Entry, Prompt
 from companion.table import NOTHING, Change
 
 if TYPE_CHECKING:
-    from companion.games.spec import AnySpec, GameState
+    from companion.games.spec import AnySpec, Cards, GameState
 
-Mode = Literal["menu", "confirm_undo_period", "entry"]
+Mode = Literal["menu", "confirm_undo_period", "entry", "cards"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,7 @@ class UiState:
     entry: int = 0
     entered: tuple[str | int, ...] = ()
     value: str | int = 0
+    card: int = 0  # the card shown in the card library view (mode "cards")
 
     @property
     def mode(self) -> Mode | None:
@@ -130,6 +131,7 @@ class Snapshot:
     hardware: HardwareStatus = field(default_factory=HardwareStatus)
     cue: str | None = None  # the sound this event deserves, if any
     at: float = 0.0
+    cards: Cards = ()  # the table's card library (its game's spec has a card kit)
 
     @property
     def game(self) -> str:
@@ -154,11 +156,27 @@ class Snapshot:
 
     @property
     def entry_under_way(self) -> Entry | None:
-        """The entry whose fields the player is entering, if any."""
+        """The entry whose fields the player is entering, if any: one of the prompt's, or
+        the card shown in the card library view, being edited."""
+        if not self.ui.entering:
+            return None
+        if "cards" in self.ui.modes:
+            card = self.card_shown
+            kit = self.spec.cards
+            if card is None or kit is None or kit.editor is None:
+                return None
+            return kit.editor(card, self.language)
         entries = self.prompt.entries
-        if not self.ui.entering or self.ui.entry >= len(entries):
+        if self.ui.entry >= len(entries):
             return None
         return entries[self.ui.entry]
+
+    @property
+    def card_shown(self) -> JSON | None:
+        """The card the card library view shows (None when it is closed or empty)."""
+        if "cards" not in self.ui.modes or not self.cards:
+            return None
+        return self.cards[self.ui.card % len(self.cards)]
 
     def view_for(self, audience: str = PUBLIC) -> JSON:
         """The view for ``audience`` ("public", "seat:2"), from the frozen state."""

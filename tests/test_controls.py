@@ -230,6 +230,7 @@ def test_menu_opens_only_after_three_seconds(tmp_path: Path) -> None:
         "New game: Hand of Manus",
         "Language: English",
         "Sound: on",
+        "Cards",
     ]
     for _ in range(4):
         d.tap("seat2.blue")

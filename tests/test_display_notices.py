@@ -214,6 +214,7 @@ def test_the_gallerys_menu_is_the_menu_the_box_offers(display: None, language: s
         *plays,
         text("ui.menu.language", language),
         text("ui.menu.sound_on", language),
+        text("ui.menu.cards", language),
     )
     renderer = draw(scene, SIZES[1])
     assert renderer.drawn == ["menu"]

@@ -42,7 +42,9 @@ def summon_first_card(d: Driver, values: dict[str, int]) -> dict[str, object]:
 def test_the_starting_library_is_the_roster_and_every_blank_is_asked(tmp_path: Path) -> None:
     d = at_summon(tmp_path)
     prompt = d.app.snapshot.prompt
-    assert len(prompt.entries) == len(starting()) == 19 and prompt.choices == ()
+    # Each card asks its blanks; the last line is "A new creature…" (the whole card).
+    assert len(prompt.entries) == len(starting()) + 1 == 20 and prompt.choices == ()
+    assert prompt.entries[-1].fields[0].kind == "text"
     keys = [f.key for f in prompt.entries[0].fields]
     assert keys[:2] == ["class", "vitality"]
 
@@ -68,7 +70,7 @@ def test_a_card_summoned_once_is_remembered_for_the_next_game(tmp_path: Path) ->
     offered = other.app.snapshot.prompt
     complete = [c for c in offered.choices if c["creature"] == name]
     assert complete and complete[0]["class"] == "agility" and complete[0]["vitality"] == 7
-    assert len(offered.entries) == 18
+    assert len(offered.entries) == 18 + 1  # the other cards' blanks, "A new creature…"
 
 
 def test_a_broken_library_file_is_reported_kept_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -83,7 +85,7 @@ def test_a_broken_library_file_is_reported_kept_and_the_game_goes_on(tmp_path: P
     assert any(
         f"{file}:3: cards[0].class" in p and "did you mean 'strength'" in p for p in problems
     )
-    assert len(d.app.snapshot.prompt.entries) == 19  # the starting library meanwhile
+    assert len(d.app.snapshot.prompt.entries) == 19 + 1  # the starting library meanwhile
     summon_first_card(d, {})
     assert d.app.snapshot.history[-1]["do"] == "summon"  # the game went on
     assert file.read_text(encoding="utf-8") == broken  # and the file is as the table left it

@@ -13,7 +13,7 @@ from companion import games
 from companion.display.scene import Scene
 from companion.games.spec import AnySpec, GameState, Sample
 from companion.rules.base import JSON
-from companion.snapshot import UiState, of_state
+from companion.snapshot import Snapshot, UiState, of_state
 
 
 def play(
@@ -38,17 +38,34 @@ def scene_of(
     return Scene.of(of_state(spec, state, ui))
 
 
+def with_library(spec: AnySpec, snap: Snapshot, actions: Sequence[JSON]) -> Snapshot:
+    """The snapshot as the box has it: the game's starting card library, with what the
+    actions played taught it, offered in the prompt."""
+    kit = spec.cards
+    if kit is None:
+        return snap
+    cards = kit.starting()
+    for action in actions:
+        cards = kit.learn(dict(action), cards) or cards
+    return replace(snap, cards=cards, prompt=kit.offer(snap.prompt, snap.view, cards))
+
+
 def sample_scene(spec: AnySpec, sample: Sample) -> Callable[[str], Scene]:
     def build(language: str) -> Scene:
         state = play(spec, sample.setup, sample.actions)
         ui = UiState(language=language, cursor=sample.cursor)
+        snap = with_library(spec, of_state(spec, state, ui), sample.actions)
+        if sample.card is not None:  # the card library view, open at this card
+            ui = replace(ui, modes=("cards",), card=sample.card)
         if sample.entry is not None:
-            entry = spec.rules.prompt(state).entries[sample.entry]
-            value = entry.fields[len(sample.entered)].first
-            ui = replace(
-                ui, modes=("entry",), entry=sample.entry, entered=sample.entered, value=value
-            )
-        return scene_of(spec, state, ui)
+            count = len(snap.prompt.entries)
+            index = sample.entry % count if count and sample.card is None else sample.entry
+            ui = replace(ui, modes=(*ui.modes, "entry"), entry=index, entered=sample.entered)
+            entry = snap.with_ui(ui, 0.0).entry_under_way
+            assert entry is not None, f"sample {sample.name}: no entry {sample.entry}"
+            field = entry.fields[len(sample.entered)]
+            ui = replace(ui, value=field.start if sample.value is None else sample.value)
+        return Scene.of(snap.with_ui(ui, 0.0))
 
     return build
 

@@ -16,7 +16,7 @@ from companion.rules.base import JSON, Entry
 from companion.snapshot import Snapshot, UiState
 
 if TYPE_CHECKING:
-    from companion.games.spec import AnySpec
+    from companion.games.spec import AnySpec, CardFace
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,36 @@ class EntryPicture:
     done: tuple[tuple[str, str], ...] = ()  # (field, value) confirmed so far
     at_low: bool = False  # an integer at its lowest / highest: the arrow dims
     at_high: bool = False
+    letter: str | None = None  # a name: the letter being chosen (``value`` is the rest)
+
+
+@dataclass(frozen=True)
+class CardsPicture:
+    """The card library view: the card shown (in words), where it stands, its
+    neighbours' names (what up and down lead to)."""
+
+    face: CardFace
+    index: int  # 1-based
+    count: int
+    before: str = ""
+    after: str = ""
+
+
+def _cards_picture(snap: Snapshot) -> CardsPicture | None:
+    card, kit = snap.card_shown, snap.spec.cards
+    if card is None or kit is None or kit.face is None:
+        return None
+    count, index = len(snap.cards), snap.ui.card % len(snap.cards)
+    language = snap.language
+    neighbours = (snap.cards[(index - 1) % count], snap.cards[(index + 1) % count])
+    before, after = (kit.face(other, language).name for other in neighbours)
+    return CardsPicture(kit.face(card, language), index + 1, count, before, after)
 
 
 def entry_words(snap: Snapshot, entry: Entry) -> str:
     """An entry in words: the game's words for its action so far, else its own key."""
     words = snap.spec.choice_words
-    if words is not None:
+    if words is not None and "do" in entry.base:  # an action (not a card being edited)
         return words(snap.view, entry.base, snap.language)
     return entry.say(snap.language)
 
@@ -57,12 +81,13 @@ def _entry_picture(snap: Snapshot) -> EntryPicture | None:
     return EntryPicture(
         title=entry_words(snap, entry),
         label=current.title(language),
-        value=current.say(ui.value, language),
+        value=current.say(current.result(ui.value), language),
         index=len(done) + 1,
         count=len(asked),
         done=done,
         at_low=current.kind == "int" and ui.value == current.low,
         at_high=current.kind == "int" and ui.value == current.high,
+        letter=str(ui.value)[-1:] if current.kind == "text" else None,
     )
 
 
@@ -76,6 +101,7 @@ class Scene:
     menu: tuple[str, ...] = ()  # the menu's lines, in the scene's language
     entry_labels: tuple[str, ...] = ()  # the prompt's entries, in words (after the choices)
     entering: EntryPicture | None = None
+    cards: CardsPicture | None = None  # the card library view, when it is open
 
     @classmethod
     def of(cls, snap: Snapshot, *, notes: tuple[str, ...] = ()) -> Scene:
@@ -89,6 +115,7 @@ class Scene:
             menu=tuple(item.label(snap.ui) for item in menu_items()),
             entry_labels=tuple(entry_words(snap, entry) for entry in snap.prompt.entries),
             entering=_entry_picture(snap),
+            cards=_cards_picture(snap),
         )
 
     @property
@@ -151,6 +178,7 @@ class Scene:
                 list(self.notes),
                 list(self.entry_labels),
                 self.entering,
+                self.cards,
             ],
             sort_keys=True,
             default=str,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from companion.i18n import Words
-from companion.rules.base import JSON, PUBLIC, Action, Prompt
+from companion.rules.base import JSON, PUBLIC, Action, Entry, Prompt
 
 if TYPE_CHECKING:  # the screens import pygame: only the screen's own modules load them
     from companion.display.scene import Scene
@@ -120,8 +120,10 @@ class Sample:
     cursor: int = 0
     # Value entry under way: which of the prompt's entries, and the values confirmed
     # (the next field shows its first value).
-    entry: int | None = None
+    entry: int | None = None  # negative: from the end (the entries after the library's)
     entered: tuple[str | int, ...] = ()
+    value: str | int | None = None  # shown in the field being entered (None: its start)
+    card: int | None = None  # the card library open at this card (None: closed)
 
 
 Cards = tuple[JSON, ...]
@@ -142,6 +144,22 @@ class CardKit:
     check: Callable[[object], list[tuple[tuple[str | int, ...], str]]]
     offer: Callable[[Prompt, JSON, Cards], Prompt]
     learn: Callable[[JSON, Cards], Cards | None]
+    # The card library view ("Cards" in the menu): a card as a player reads it, in a
+    # language; the entry that edits it (its fields open at the card's values); and the
+    # card its completed entry builds, tidied (None: as built).
+    face: Callable[[JSON, str], CardFace] | None = None
+    editor: Callable[[JSON, str], Entry] | None = None
+    edited: Callable[[JSON], JSON] | None = None
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card in words, for the card library view: its name, its statistics (a short
+    label and a value each, drawn large), and longer lines (an ability and what it does)."""
+
+    name: str
+    stats: tuple[tuple[str, str], ...] = ()
+    lines: tuple[tuple[str, str], ...] = ()
 
 
 def _as_given(setup: JSON) -> JSON:

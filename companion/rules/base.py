@@ -43,13 +43,24 @@ class IllegalAction(RulesError):
     """The action is not legal now; the message says why."""
 
 
-FieldKind = Literal["int", "choice"]
+FieldKind = Literal["int", "choice", "text"]
+
+# A short name entered letter by letter (a field of kind "text"): up and down turn the
+# letter being chosen through this ring, select takes it, back erases the last one. The
+# ring starts at END (the name is done); down from it come a space and the Cyrillic letters,
+# up from it the Latin ones.
+END = "✓"
+LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CYRILLIC = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"
+LETTERS = f"{END}{LATIN}{CYRILLIC} "
 
 
 @dataclass(frozen=True)
 class Field:
-    """One value a player enters with the buttons: an integer from ``low`` to ``high``, or
-    one of ``options``. ``key`` is the action's key it sets (dotted for a nested one:
+    """One value a player enters with the buttons: an integer from ``low`` to ``high``, one
+    of ``options``, or a short name (``text``: ``low`` to ``high`` letters of
+    :data:`LETTERS`, shown while entered as the letters so far and the letter being
+    chosen, see :meth:`type_letter`). ``key`` is the action's key it sets (dotted for a nested one:
     ``abilities.0.prep``); ``label`` the catalogue key that names it; an option is said by
     ``names[option][language]`` when given, else by the catalogue key
     ``f"{words}.{option}"`` when ``words`` is given, else as written."""
@@ -72,17 +83,61 @@ class Field:
 
     @property
     def first(self) -> str | int:
-        """The value entry starts from."""
+        """The value entry starts from (the field's value when it is not entered)."""
         if self.default is not None:
             return self.default
+        if self.kind == "text":
+            return ""
         return self.low if self.kind == "int" else self.options[0]
+
+    @property
+    def start(self) -> str | int:
+        """What the field shows when it opens: its first value (a name: with the letter
+        being chosen after it, END when it has a default to keep)."""
+        return self.reopen(self.first)
+
+    def reopen(self, value: str | int) -> str | int:
+        """What the field shows when a player comes back to ``value``."""
+        if self.kind != "text":
+            return value
+        name = str(value)
+        return name + END if name else LATIN[0]
+
+    def result(self, shown: str | int) -> str | int:
+        """The field's value when it shows ``shown`` (a name: without the letter being
+        chosen)."""
+        return str(shown)[:-1] if self.kind == "text" else shown
+
+    def type_letter(self, shown: str | int) -> str | None:
+        """Select on a name: the letter being chosen is taken and the next one starts from
+        it (a word goes on in small letters); None when it is END, the name is done."""
+        typed, letter = str(shown)[:-1], str(shown)[-1:]
+        if letter in ("", END):
+            return None
+        typed += letter
+        if len(typed) >= self.high:
+            return typed + END
+        following = LATIN[0] if letter == " " else letter
+        return typed + _cased(typed, following)
+
+    def erase(self, shown: str | int) -> str | None:
+        """Back on a name: the last letter taken is erased and becomes the letter being
+        chosen again; None when nothing is typed (back leaves the field)."""
+        typed = str(shown)[:-1]
+        return typed if typed else None
 
     def step(self, value: str | int, by: int) -> str | int:
         """The next value up (``by`` 1) or down (-1): integers stop at the ends, options
-        go round."""
+        and letters go round."""
         if self.kind == "int":
             assert isinstance(value, int)
             return max(self.low, min(self.high, value + by))
+        if self.kind == "text":
+            typed, letter = str(value)[:-1], str(value)[-1:].upper()
+            if len(typed) >= self.high:
+                return typed + END
+            index = LETTERS.index(letter) if letter in LETTERS else 0
+            return typed + _cased(typed, LETTERS[(index + by) % len(LETTERS)])
         index = self.options.index(value) if value in self.options else 0
         return self.options[(index + by) % len(self.options)]
 
@@ -102,6 +157,11 @@ class Field:
             for key, value in self.label_fields.items()
         }
         return text(self.label, language, **said)
+
+
+def _cased(typed: str, letter: str) -> str:
+    """A word starts with a capital; the letters after it are small."""
+    return letter.lower() if typed and typed[-1] != " " else letter
 
 
 @dataclass(frozen=True)
@@ -237,6 +297,8 @@ def _entry_json(entry: Entry, language: str) -> JSON:
         described: JSON = {"key": item.key, "kind": item.kind, "default": item.first}
         if item.kind == "int":
             described.update(low=item.low, high=item.high)
+        elif item.kind == "text":
+            described.update(letters=LETTERS[1:], shortest=item.low, longest=item.high)
         else:
             described["options"] = list(item.options)
         fields.append(described)

@@ -15,6 +15,7 @@ from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
 from companion.display.screens.base import Motion, Screen
+from companion.display.screens.cards import CardsScreen
 from companion.display.screens.entry import EntryScreen
 from companion.display.screens.generic import GenericScreen
 from companion.display.screens.menu import MenuScreen
@@ -23,6 +24,7 @@ from companion.games.spec import ScreenModule
 
 MENU = MenuScreen()
 ENTRY = EntryScreen()
+CARDS = CardsScreen()
 GENERIC: Mapping[str, Screen] = {"generic": GenericScreen(), "victory": VictoryScreen()}
 
 
@@ -53,6 +55,8 @@ def game_screen(scene: Scene) -> Screen:
 def stack_for(scene: Scene) -> list[Screen]:
     """Bottom to top; opaque screens hide what is below."""
     stack = [game_screen(scene)]
+    if scene.cards is not None:  # the card library view, over the game
+        stack.append(CARDS)
     if scene.entering is not None and not scene.ui.menu_open:
         stack.append(ENTRY)
     if scene.ui.menu_open:

@@ -19,13 +19,15 @@ remembers it. A card:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.games.bestiary import roster
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.state import CLASSES
-from companion.games.spec import CardKit, Cards
+from companion.games.spec import CardFace, CardKit, Cards
+from companion.i18n import text
 from companion.rules import effects as fx
 from companion.rules.base import JSON, Entry, Field, Prompt, did_you_mean
 
@@ -272,6 +274,7 @@ def offer(prompt: Prompt, view: JSON, cards: Cards) -> Prompt:
             entries.append(Entry(action, fields, WORDS.key("entry.summon")))
         else:
             choices.append(action)
+    entries.append(NEW_CREATURE)
     return replace(prompt, choices=tuple(choices), entries=(*entries, *prompt.entries))
 
 
@@ -281,6 +284,9 @@ def learn(action: JSON, cards: Cards) -> Cards | None:
         return None
     wanted = roster.find(str(action.get("creature")))
     ident = wanted.id if wanted else str(action.get("creature")).casefold().replace(" ", "_")
+    if all(card_id(known) != ident for known in cards):
+        new = _new_card(action)
+        return (*cards, new) if new is not None else None
     changed = False
     out: list[JSON] = []
     for known in cards:
@@ -308,4 +314,328 @@ def learn(action: JSON, cards: Cards) -> Cards | None:
     return tuple(out) if changed else None
 
 
-KIT = CardKit(starting=starting, check=check, offer=offer, learn=learn)
+# --- a new creature, entered in the middle of a summon ----------------------------------------
+
+NAME_LETTERS = 16
+ABILITY_LETTERS = 24
+UNKNOWN = "?"
+VARIES = "varies"
+NO_EFFECT = "none"
+AS_PRINTED = "as_printed"
+
+
+def _said(key: str) -> Mapping[str, str]:
+    return {language: text(WORDS.key(key), language) for language in ("en", "ru")}
+
+
+def _attack_field(key: str, options: tuple[str | int, ...], default: str | int) -> Field:
+    return Field(
+        key,
+        "choice",
+        WORDS.key("field.attack"),
+        options=options,
+        default=default,
+        names={VARIES: _said("attack.varies"), UNKNOWN: _said("card.unknown")},
+        omit=(VARIES,) if key == "attack_strength" else (UNKNOWN,),
+    )
+
+
+def _target_fields(at: str, number: int) -> tuple[Field, ...]:
+    """The target an ability's effect allows: one's own creatures for a positive effect,
+    an enemy for a negative one, any of the three without an effect."""
+    effects = f"{at}.effects"
+    label = WORDS.key("field.ability_target")
+    said = {"number": number}
+
+    def asked(options: tuple[str | int, ...], when: tuple[str | int, ...]) -> Field:
+        return Field(
+            f"{at}.target",
+            "choice",
+            label,
+            options=options,
+            words=WORDS.key("target"),
+            label_fields=said,
+            only_if=(effects, when),
+        )
+
+    return (
+        asked(("self", "ally"), tuple(sorted(fx.POSITIVE))),
+        asked(("enemy",), tuple(sorted(fx.NEGATIVE))),
+        asked(TARGETS, (NO_EFFECT,)),
+    )
+
+
+def _new_creature() -> Entry:
+    """Summon a creature the library does not know: its whole card, field by field."""
+    fields: list[Field] = [
+        Field("creature", "text", WORDS.key("field.name"), low=1, high=NAME_LETTERS),
+        CLASS,
+        VITALITY,
+        _attack_field("attack_strength", (*range(21), VARIES), 2),
+    ]
+    for number in (1, 2):
+        at = f"abilities.{number - 1}"
+        said = {"number": number}
+        fields += [
+            Field(
+                f"{at}.name",
+                "text",
+                WORDS.key("field.ability_name"),
+                low=1,
+                high=ABILITY_LETTERS,
+                label_fields=said,
+            ),
+            Field(
+                f"{at}.prep",
+                "choice",
+                WORDS.key("field.ability_prep"),
+                options=PREPS,
+                default=1,
+                label_fields=said,
+            ),
+            Field(
+                f"{at}.effects",
+                "choice",
+                WORDS.key("field.ability_effect"),
+                options=(NO_EFFECT, *fx.BASE_EFFECTS),
+                words=WORDS.key("effect"),
+                label_fields=said,
+                omit=(NO_EFFECT,),
+            ),
+            *_target_fields(at, number),
+        ]
+    base: JSON = {"do": "summon", "creature": "", "abilities": [{"name": ""}, {"name": ""}]}
+    return Entry(base, tuple(fields), WORDS.key("entry.new_creature"))
+
+
+NEW_CREATURE = _new_creature()
+
+
+def _new_card(action: JSON) -> JSON | None:
+    """The card of a creature summoned whole (a new one): None unless the action names its
+    class, vitality and two abilities."""
+    given = action.get("abilities")
+    if action.get("class") is None or action.get("vitality") is None:
+        return None
+    if not isinstance(given, list) or len(given) != 2:
+        return None
+    abilities: list[JSON] = []
+    for ability in given:
+        if not isinstance(ability, Mapping) or not ability.get("name"):
+            return None
+        effects = ability.get("effects")
+        listed = effects if isinstance(effects, list) else [effects] if effects else []
+        abilities.append(
+            {
+                "name": str(ability["name"]),
+                "prep": ability.get("prep"),
+                "effects": [str(kind) for kind in listed],
+                "target": ability.get("target"),
+            }
+        )
+    return {
+        "name": str(action.get("creature")),
+        "class": action["class"],
+        "vitality": action["vitality"],
+        "attack": action.get("attack_strength", VARIES),
+        "abilities": abilities,
+    }
+
+
+# --- the card library view: a card read and edited on the box ------------------------------
+
+
+def _unknown_or(value: object, said: str) -> str:
+    return "?" if value is None else said
+
+
+def face(card: Mapping[str, object], language: str) -> CardFace:
+    """A card as the library view shows it: name, class, vitality, attack, the abilities."""
+    klass, vitality, attack = card.get("class"), card.get("vitality"), card.get("attack")
+    stats = (
+        (
+            WORDS("card.class", language),
+            _unknown_or(klass, WORDS.name("class", str(klass), language)),
+        ),
+        (WORDS("card.vitality", language), _unknown_or(vitality, str(vitality))),
+        (
+            WORDS("card.attack", language),
+            WORDS("attack.varies", language)
+            if attack == VARIES
+            else _unknown_or(attack, str(attack)),
+        ),
+    )
+    lines = []
+    for ability in _abilities_of(card):
+        prep = ability.get("prep")
+        parts = [WORDS("card.prep", language, prep=_unknown_or(prep, str(prep)))]
+        effects = ability.get("effects")
+        for kind in effects if isinstance(effects, list) else []:
+            parts.append(WORDS.name("effect", str(kind), language))
+        target = ability.get("target")
+        if target is not None:
+            parts.append(WORDS.name("target", str(target), language))
+        lines.append((name_in(ability.get("name"), language), " · ".join(parts)))
+    return CardFace(name_in(card.get("name"), language), stats, tuple(lines))
+
+
+def _name_key(at: str, value: object, language: str) -> str:
+    """Where the name in the table's language is written: a name given per language keeps
+    the other language's."""
+    if isinstance(value, Mapping):
+        return f"{at}.{language if language in value else 'en'}"
+    return at
+
+
+def _choice(
+    key: str,
+    label: str,
+    options: tuple[str | int, ...],
+    current: object,
+    *,
+    words: str | None = None,
+    names: Mapping[str | int, Mapping[str, str]] | None = None,
+    said: Mapping[str, str | int] | None = None,
+) -> Field:
+    """A field that may also say "not known yet" (the key is then left out: null)."""
+    default = current if current in options else UNKNOWN
+    return Field(
+        key,
+        "choice",
+        WORDS.key(label),
+        options=(UNKNOWN, *options),
+        words=words,
+        default=default,
+        names={UNKNOWN: _said("card.unknown"), **(names or {})},
+        label_fields=said or {},
+        omit=(UNKNOWN,),
+    )
+
+
+def editor(card: Mapping[str, object], language: str) -> Entry:
+    """The entry that edits a card: every field, opening at the card's values; a value
+    left "?" is asked the first time the card is summoned."""
+    base: JSON = copy.deepcopy(dict(card))
+    for key in ("class", "vitality", "attack"):
+        base.pop(key, None)
+    name = card.get("name")
+    fields: list[Field] = [
+        Field(
+            _name_key("name", name, language),
+            "text",
+            WORDS.key("field.name"),
+            low=1,
+            high=max(NAME_LETTERS, len(name_in(name, language))),
+            default=name_in(name, language),
+        ),
+        _choice("class", "field.class", CLASSES, card.get("class"), words=WORDS.key("class")),
+        _choice("vitality", "field.vitality", tuple(range(1, 21)), card.get("vitality")),
+        _choice(
+            "attack",
+            "field.attack",
+            (*range(21), VARIES),
+            card.get("attack"),
+            names={VARIES: _said("attack.varies")},
+        ),
+    ]
+    abilities = [dict(a) for a in _abilities_of(card)]
+    for index, ability in enumerate(abilities):
+        at, said = f"abilities.{index}", {"number": index + 1}
+        for key in ("prep", "target"):
+            ability.pop(key, None)
+        named = ability.get("name")
+        effects = ability.get("effects")
+        printed = [str(kind) for kind in effects] if isinstance(effects, list) else []
+        options: tuple[str | int, ...] = (NO_EFFECT, *EFFECTS)
+        names: dict[str | int, Mapping[str, str]] = {}
+        current: str = printed[0] if len(printed) == 1 else NO_EFFECT
+        if len(printed) > 1:  # several effects: kept as printed unless one is chosen
+            options = (AS_PRINTED, *options)
+            names[AS_PRINTED] = {
+                lang: " + ".join(WORDS.name("effect", kind, lang) for kind in printed)
+                for lang in ("en", "ru")
+            }
+            current = AS_PRINTED
+        fields += [
+            Field(
+                _name_key(f"{at}.name", named, language),
+                "text",
+                WORDS.key("field.ability_name"),
+                low=1,
+                high=max(ABILITY_LETTERS, len(name_in(named, language))),
+                default=name_in(named, language),
+                label_fields=said,
+            ),
+            _choice(
+                f"{at}.prep",
+                "field.ability_prep",
+                PREPS,
+                card_ability(card, index, "prep"),
+                said=said,
+            ),
+            Field(
+                f"{at}.effects",
+                "choice",
+                WORDS.key("field.ability_effect"),
+                options=options,
+                words=WORDS.key("effect"),
+                default=current,
+                names=names,
+                label_fields=said,
+                omit=(AS_PRINTED,),
+            ),
+            _choice(
+                f"{at}.target",
+                "field.ability_target",
+                TARGETS,
+                card_ability(card, index, "target"),
+                words=WORDS.key("target"),
+                said=said,
+            ),
+        ]
+    base["abilities"] = abilities
+    title = {"card": name_in(name, language)}
+    return Entry(base, tuple(fields), WORDS.key("entry.edit_card"), title)
+
+
+def card_ability(card: Mapping[str, object], index: int, key: str) -> object:
+    abilities = _abilities_of(card)
+    return abilities[index].get(key) if index < len(abilities) else None
+
+
+def edited(card: Mapping[str, object]) -> JSON:
+    """A card as an edit built it, tidied as the file keeps it: the keys in order, a value
+    left unknown as null, an effect as a list."""
+    out: JSON = {"id": card["id"]} if "id" in card else {}
+    out["name"] = card.get("name")
+    for key in ("class", "vitality", "attack"):
+        out[key] = card.get(key)
+    abilities: list[JSON] = []
+    for ability in _abilities_of(card):
+        effects = ability.get("effects")
+        if effects == NO_EFFECT or effects is None:
+            effects = []
+        elif not isinstance(effects, list):
+            effects = [effects]
+        tidy: JSON = {
+            "name": ability.get("name"),
+            "prep": ability.get("prep"),
+            "effects": effects,
+            "target": ability.get("target"),
+        }
+        tidy.update({k: v for k, v in ability.items() if k not in tidy})
+        abilities.append(tidy)
+    out["abilities"] = abilities
+    out.update({k: v for k, v in card.items() if k not in out})
+    return out
+
+
+KIT = CardKit(
+    starting=starting,
+    check=check,
+    offer=offer,
+    learn=learn,
+    face=face,
+    editor=editor,
+    edited=edited,
+)

@@ -83,9 +83,18 @@ def castles(painter: Painter, layout: Layout, scene: Scene) -> None:
         )
 
 
-def _available(scene: Scene) -> list[str]:
-    """The creatures one may summon now: the prompt's choices, else the untaken roster."""
-    listed = [str(c.get("creature")) for c in scene.choices if c.get("creature")]
+def _available(scene: Scene) -> list[tuple[str, str]]:
+    """The creatures one may summon now, each (id, as said): the prompt's choices and
+    entries (the library's cards, "A new creature…") in cursor order, else the untaken
+    roster."""
+    language = scene.language
+    listed = [
+        (str(c.get("creature")), words.creature(str(c.get("creature")), None, language))
+        for c in scene.choices
+        if c.get("creature")
+    ]
+    for entry, said in zip(scene.prompt.get("entries") or [], scene.entry_labels, strict=False):
+        listed.append((str(entry["action"].get("creature") or "new"), said))
     if listed:
         return listed
     taken = {
@@ -93,12 +102,15 @@ def _available(scene: Scene) -> list[str]:
         for seat in (scene.view or {}).get("seats") or []
         for creature in seat.get("creatures") or []
     }
-    return [info.id for info in roster.roster().values() if info.id not in taken]
+    return [
+        (info.id, words.creature(info.id, None, language))
+        for info in roster.roster().values()
+        if info.id not in taken
+    ]
 
 
 def draft(painter: Painter, layout: Layout, scene: Scene) -> None:
     view = scene.view or {}
-    language = scene.language
     area = layout.inset(layout.middle, 4)
     armies_box, pool_box = split(area, (0.46, 0.54), layout.px(6))
     seats = view.get("seats") or []
@@ -108,7 +120,7 @@ def draft(painter: Painter, layout: Layout, scene: Scene) -> None:
     if not pool:
         return
     # Without choices in the prompt the cursor selects nothing: show the pool unmarked.
-    selected = scene.ui.cursor % len(pool) if scene.choices else -1
+    selected = scene.ui.cursor % len(pool) if scene.option_count else -1
     columns, visible_rows = 2, 5
     per_page = columns * visible_rows
     first = (max(0, selected) // per_page) * per_page
@@ -125,15 +137,19 @@ def draft(painter: Painter, layout: Layout, scene: Scene) -> None:
         painter.box(
             cell, theme.HIGHLIGHT if chosen else theme.PANEL, theme.PANEL_EDGE, radius=layout.px(4)
         )
+        ident, said = pool[index]
         if chosen:
-            painter.mark("setup.cursor", cell, pool[index])
-        painter.text(
-            layout.inset(cell, 3),
-            words.creature(pool[index], None, language),
+            painter.mark("setup.cursor", cell, ident)
+        inner = layout.inset(cell, 3)
+        one_line = painter.fit(said, inner, layout.font(14), chosen, layout.font(12))[1] == said
+        draw = painter.text if one_line else painter.lines  # a long name: two lines
+        draw(
+            inner,
+            said,
             layout.font(14),
             colour=theme.DARK_TEXT if chosen else theme.TEXT,
             bold=chosen,
-            role=f"setup.pool.{pool[index]}",
+            role=f"setup.pool.{ident}",
             align="center",
         )
 

@@ -62,6 +62,8 @@ def choice(view: JSON, action: JSON, language: str) -> str:
             language,
             castle=name_of("bestiary.castle", action["castle"], language),
         )
+    if kind == "summon" and not action.get("creature"):  # its name is still to be entered
+        return text("bestiary.entry.new_creature", language)
     if kind == "summon":
         return text("bestiary.ui.choice.summon", language, creature=named("creature"))
     if kind == "turn_disc":

@@ -84,9 +84,37 @@ SIEGE_WIN: tuple[JSON, ...] = (
 )
 
 
+# A creature the library did not know, summoned whole from the buttons ("A new creature…").
+NEW_CREATURE: JSON = {
+    "do": "summon",
+    "creature": "Lupus",
+    "class": "agility",
+    "vitality": 5,
+    "attack_strength": 3,
+    "abilities": [
+        {"name": "Pack howl", "prep": 2, "effects": "attack_up", "target": "ally"},
+        {"name": "Bite", "prep": "X", "target": "enemy"},
+    ],
+}
+
 SAMPLES: tuple[Sample, ...] = (
     Sample("castle_choice", DUEL_SETUP, (), cursor=1),
     Sample("draft", DUEL_SETUP, DRAFT, cursor=2),
+    # The summon picker: the library's cards, then "A new creature…" (under the cursor).
+    Sample("summon_picker", DUEL_SETUP, DRAFT[:3], cursor=-1),
+    # A new creature's name, entered letter by letter: "Lupu" and the "s" being chosen.
+    Sample("new_creature_name", DUEL_SETUP, DRAFT[:3], entry=-1, value="Lupus"),
+    # The card library view ("Cards" in the menu) at the card just learned.
+    Sample("card_library", DUEL_SETUP, (*DRAFT[:3], NEW_CREATURE), card=-1),
+    # Editing that card: its vitality, with its name and class confirmed.
+    Sample(
+        "card_edit",
+        DUEL_SETUP,
+        (*DRAFT[:3], NEW_CREATURE),
+        card=-1,
+        entry=0,
+        entered=("Lupus", "agility"),
+    ),
     Sample("board_start", DUEL_SETUP, (*DRAFT, *DRAFT_END)),
     Sample("board_midgame", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME)),
     # An ability of preparation X: its time is entered with the buttons.
