@@ -5,6 +5,7 @@ being edited, and the summon picker ending with "A new creature…"."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -99,3 +100,15 @@ def test_the_summon_picker_ends_with_a_new_creature(display, size, language):
     chosen = renderer.painter.texts_with("setup.pool.new")
     said = " ".join(r.text for r in chosen)  # on one line, or two on a narrow cell
     assert said == ("A new creature" if language == "en" else "Новое существо")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_library_problem_is_said_on_the_card_view(display, size):
+    problem = "cards-bestiary.yaml:3: cards[0].class: strength, agility or intellect"
+    scene = replace(GALLERY["card_library"]("en"), notes=(problem,))
+    surface = pygame.display.set_mode(size)
+    renderer = Renderer(surface)
+    assert renderer.render(scene, 0.0)
+    notice = renderer.painter.texts_with("notice")
+    assert [r.text for r in notice] == [problem] and notice[0].box.bottom <= size[1]
+    assert texts(renderer, "cards.name") == ["Lupus"]  # the cards are still shown
