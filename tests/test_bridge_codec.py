@@ -86,10 +86,11 @@ def test_no_printable_line_makes_the_codecs_raise_or_disagree(text: str) -> None
     assert pi_form == pico_form
 
 
+BOOT_IDS = st.from_regex(r"[0-9A-F]{8}", fullmatch=True)
 MESSAGES = st.one_of(
     st.builds(codec.Hi, st.integers(0, codec.MAX_SEQ)),
-    st.builds(codec.Ack, st.integers(0, codec.MAX_SEQ)),
-    st.builds(codec.Resend, st.integers(0, codec.MAX_SEQ)),
+    st.builds(codec.Ack, BOOT_IDS, st.integers(0, codec.MAX_SEQ)),
+    st.builds(codec.Resend, BOOT_IDS, st.integers(0, codec.MAX_SEQ)),
     st.builds(
         codec.ShowFrame,
         st.integers(1, codec.MAX_SEQ),
@@ -103,7 +104,8 @@ MESSAGES = st.one_of(
         st.integers(0, 99),
         st.from_regex(r"[0-9.]{1,24}", fullmatch=True),
         st.integers(0, codec.MAX_LEDS),
-        st.from_regex(r"[0-9A-F]{8}", fullmatch=True),
+        BOOT_IDS,
+        st.none() | st.integers(0, codec.MAX_SEQ),
     ),
     st.builds(
         codec.Event,

@@ -322,10 +322,10 @@ def test_a_silent_board_times_out_the_hello_and_a_late_one_still_links(
         deadline = time.monotonic() + WAIT
         while not bridge.linked and time.monotonic() < deadline:
             hand.expect(codec.Hi)
-            hand.write(codec.encode(codec.Hello(1, "1.0.0", 24, "00C0FFEE")))
+            hand.write(codec.encode(codec.Hello(2, "2.0.0", 24, "00C0FFEE", 0)))
             bridge.wait_linked(0.1)
         assert bridge.linked
-        assert hand.expect(codec.Resend) == codec.Resend(0)
+        assert hand.expect(codec.Resend) == codec.Resend("00C0FFEE", 1)
     finally:
         bridge.close()
 
@@ -337,14 +337,14 @@ def test_garbage_and_over_long_lines_are_counted_and_dropped(hand: HandPlayedPic
     try:
         hand.expect(codec.Hi)
         hand.write(b"\x00\xff\xfe boot noise\r\n")
-        hand.write(codec.encode(codec.Hello(1, "1.0.0", 24, "00C0FFEE")))
+        hand.write(codec.encode(codec.Hello(2, "2.0.0", 24, "00C0FFEE", 0)))
         hand.expect(codec.Resend)
         hand.write(b"EV 1 DISC +1*0000\n")  # bad checksum
         hand.write(b"Z" * 5000 + b"\n")  # over-long
         hand.write(b"just words\n")
         hand.write(codec.encode(codec.Event(1, DiscStep(-1, 0.0))))
         assert steps.take() == [-1]
-        assert hand.expect(codec.Ack) == codec.Ack(1)
+        assert hand.expect(codec.Ack) == codec.Ack("00C0FFEE", 1)
         assert bridge.stats.garbage == 3
         assert bridge.stats.too_long == 1
         assert bridge.linked
@@ -352,17 +352,22 @@ def test_garbage_and_over_long_lines_are_counted_and_dropped(hand: HandPlayedPic
         bridge.close()
 
 
+@pytest.mark.parametrize(
+    "hello",
+    [codec.Hello(3, "9.0.0", 24, "00C0FFEE", 0), codec.Hello(1, "1.0.0", 24, "00C0FFEE", None)],
+    ids=["newer", "protocol 1"],
+)
 def test_a_pico_speaking_another_protocol_is_not_linked(
-    hand: HandPlayedPico, caplog: pytest.LogCaptureFixture
+    hand: HandPlayedPico, caplog: pytest.LogCaptureFixture, hello: codec.Hello
 ) -> None:
     bridge = Bridge(hand.path, hello_timeout=0.3, backoff=(0.02, 0.05))
     bridge.disc.start(Inbox().step)
     try:
         hand.expect(codec.Hi)
-        hand.write(codec.encode(codec.Hello(2, "9.0.0", 24, "00C0FFEE")))
+        hand.write(codec.encode(hello))
         assert eventually(lambda: bridge.stats.hello_timeouts >= 1)
         assert not bridge.linked
-        assert "speaks protocol 2" in caplog.text
+        assert f"speaks protocol {hello.protocol}, this companion speaks 2" in caplog.text
     finally:
         bridge.close()
 

@@ -25,19 +25,23 @@ def said(link: HostLink) -> list[tuple[Any, ...]]:
     return [protocol.decode(line[:-1]) for line in link.take_output()]
 
 
+BOOT = "0A1B2C3D"
+HELLO = ("HELLO", 2, "2.0.0", 24, BOOT, 0)
+
+
 def linked_pico(**options: Any) -> HostLink:
-    link = HostLink(24, "0A1B2C3D", "1.0.0", **options)
-    host(link, "HI", 1)
-    host(link, "RESEND", 0)
+    link = HostLink(24, BOOT, "2.0.0", **options)
+    host(link, "HI", 2)
+    host(link, "RESEND", BOOT, 0)
     return link
 
 
 def test_hi_is_answered_with_hello_and_events_wait_for_resend() -> None:
-    link = HostLink(24, "0A1B2C3D", "1.0.0")
-    assert host(link, "HI", 1) == [("HELLO", 1, "1.0.0", 24, "0A1B2C3D")]
+    link = HostLink(24, BOOT, "2.0.0")
+    assert host(link, "HI", 2) == [HELLO]
     link.disc_step(1, 10)
     assert said(link) == []  # no events before the Pi says from where
-    assert host(link, "RESEND", 0, now=20) == [("EV", 1, "DISC", 1)]
+    assert host(link, "RESEND", BOOT, 0, now=20) == [("EV", 1, "DISC", 1)]
     link.button("next", True, 30)
     assert said(link) == [("EV", 2, "BTN", "next", True)]
 
@@ -47,12 +51,16 @@ def test_unacknowledged_events_are_sent_again_after_a_new_handshake() -> None:
     for _ in range(3):
         link.disc_step(-1, 0)
     said(link)
-    host(link, "ACK", 1)
+    host(link, "ACK", BOOT, 1)
     link.tick(0, connected=False)  # unplugged
     link.disc_step(1, 5)
     assert said(link) == []
-    assert host(link, "HI", 1, now=10) == [("HELLO", 1, "1.0.0", 24, "0A1B2C3D")]
-    assert host(link, "RESEND", 3, now=11) == [("EV", 3, "DISC", -1), ("EV", 4, "DISC", 1)]
+    # The HELLO says how far the Pi got: a Pi that restarted meanwhile starts there.
+    assert host(link, "HI", 2, now=10) == [("HELLO", 2, "2.0.0", 24, BOOT, 1)]
+    assert host(link, "RESEND", BOOT, 3, now=11) == [
+        ("EV", 3, "DISC", -1),
+        ("EV", 4, "DISC", 1),
+    ]
 
 
 def test_an_event_left_unacknowledged_is_sent_again_after_a_while() -> None:
@@ -71,8 +79,8 @@ def test_a_full_queue_drops_the_oldest_and_says_so() -> None:
     link.tick(0, connected=False)
     for _ in range(5):
         link.disc_step(1, 0)
-    host(link, "HI", 1)
-    answer = host(link, "RESEND", 1)
+    host(link, "HI", 2)
+    answer = host(link, "RESEND", BOOT, 1)
     assert answer[0] == ("GAP", 1, 2)
     assert [message[1] for message in answer[1:]] == [3, 4, 5]
 
@@ -111,5 +119,40 @@ def test_no_line_from_the_pi_breaks_the_link(lines: list[bytes]) -> None:
     answers = [protocol.decode(line[:-1]) for line in link.take_output()]
     assert all(answer[0] in ("ERR", "HELLO", "EV", "GAP", "HB", "OK") for answer in answers)
     link.disc_step(1, len(lines))
-    host(link, "HI", 1, now=len(lines))
-    assert ("EV", 1, "DISC", 1) in host(link, "RESEND", 0, now=len(lines))
+    host(link, "HI", 2, now=len(lines))
+    assert ("EV", 1, "DISC", 1) in host(link, "RESEND", BOOT, 0, now=len(lines))
+
+
+def test_a_resend_meant_for_the_boot_before_a_reset_is_not_taken_for_this_one() -> None:
+    # The Pi asked boot 0A1B2C3D for event 6 on; the Pico reset before reading it, and the
+    # disc turned twice while the new boot was still unlinked.
+    link = HostLink(24, "00C0FFEE", "2.0.0")
+    link.boot(0)
+    assert said(link) == [("HELLO", 2, "2.0.0", 24, "00C0FFEE", 0)]
+    link.disc_step(1, 10)
+    link.disc_step(1, 20)
+    assert host(link, "RESEND", BOOT, 6, now=600) == [("HELLO", 2, "2.0.0", 24, "00C0FFEE", 0)]
+    assert not link.linked
+    assert link.stale_lines == 1
+    assert host(link, "ACK", BOOT, 5, now=700) == []  # another stale line: no second HELLO yet
+    # The Pi answers the HELLO: both steps of this boot are still there.
+    assert host(link, "RESEND", "00C0FFEE", 1, now=800) == [
+        ("EV", 1, "DISC", 1),
+        ("EV", 2, "DISC", 1),
+    ]
+
+
+def test_an_old_boots_ack_leaves_the_queue_and_no_ack_covers_unsent_events() -> None:
+    link = linked_pico()
+    link.disc_step(-1, 0)
+    assert said(link) == [("EV", 1, "DISC", -1)]
+    host(link, "ACK", "00C0FFEE", 1, now=10)  # for another boot: ignored
+    assert link.acked == 0
+    link.tick(RESEND_MS)
+    assert ("EV", 1, "DISC", -1) in said(link)
+    host(link, "ACK", BOOT, 99, now=RESEND_MS)  # past the last event numbered
+    assert link.acked == 1
+    link.disc_step(1, RESEND_MS)
+    assert said(link) == [("EV", 2, "DISC", 1)]
+    link.tick(2 * RESEND_MS + 1)
+    assert ("EV", 2, "DISC", 1) in said(link)  # still unacknowledged, so sent again

@@ -1,12 +1,18 @@
 """The serial bridge to the Pico: LED ring, disc sensor and buttons over USB serial.
 
-One thread owns the port: it opens it, waits for the Pico's HELLO with a deadline (opening
-a port may reset the board), reads lines, acknowledges events and sends heartbeats. LED
-frames go out on a second thread of the bridge's own, from a one-frame mailbox (the latest
-frame wins): a Pico that stops reading stalls that thread, never the app's loop. When
-the Pico goes away it closes the port and tries again with growing pauses; the table keeps
-working meanwhile (NEXT turns the period) and :attr:`Bridge.linked` says so to the screen.
-Sequence numbers make every disc step and press arrive exactly once across reconnects.
+Two threads of the bridge's own share the port. The reader opens it, waits for the Pico's
+HELLO with a deadline (opening a port may reset the board), reads lines and decides what to
+answer; the writer is the only code that writes. The reader hands it lines through a
+bounded queue (the oldest dropped when full) and the app hands it LED frames through a
+one-frame mailbox (the latest frame wins), so a Pico that stops reading stalls the writer
+alone, never the reader or the app's loop; frames it could not take are counted
+(:attr:`Bridge.status`). The reader closes the port only under the write lock, so no write
+ever runs on a closed port. When the Pico goes away the reader tries again with growing
+pauses; the table keeps working meanwhile (NEXT turns the period) and :attr:`Bridge.linked`
+says so to the screen. Sequence numbers make every disc step and press arrive exactly once
+across reconnects; ACK and RESEND name the Pico's boot, so a reset Pico takes none meant for
+its previous boot, and the numbering of a boot the Pi has not met starts where its HELLO
+says.
 The protocol itself is pure code in :mod:`companion.hardware.bridge_codec`.
 """
 
@@ -16,6 +22,7 @@ import importlib
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -31,6 +38,7 @@ log = logging.getLogger(__name__)
 ADAFRUIT_VID = 0x239A  # CircuitPython boards, the Pico included, enumerate with this id
 HI_EVERY = 0.5  # ask again for the HELLO this often while waiting for it
 RESEND_EVERY = 0.3  # ask at most this often for the same missing event
+OUTBOX_LIMIT = 64  # lines for the writer; a deaf Pico makes the oldest go (a later ACK covers)
 
 
 class SerialPort(Protocol):
@@ -66,6 +74,20 @@ class BridgeStats:
     hello_timeouts: int = 0  # ports opened where no HELLO came in time
     open_failures: int = 0  # ports missing or refusing to open
     frames_shown: int = 0  # LED frames the Pico confirmed (OK)
+    frames_dropped: int = 0  # frames drawn while linked that never went out (replaced, failed)
+    lines_dropped: int = 0  # other lines for the Pico dropped from a full queue or a failed write
+    write_failures: int = 0  # writes that failed (timed out: a Pico that stopped reading)
+    stale: int = 0  # lines for another boot or protocol, ignored
+
+
+@dataclass(frozen=True)
+class BridgeStatus:
+    """What the screen can say about the link: up or down, and whether the Pico takes what
+    is written to it (``deaf``: the last write failed; ``frames_dropped`` so far)."""
+
+    linked: bool
+    deaf: bool
+    frames_dropped: int
 
 
 def find_pico_port() -> str | None:
@@ -123,20 +145,22 @@ class Bridge:
         self.hello: codec.Hello | None = None
         self._open_port = open_port
         self._lock = threading.Lock()
-        # One line at a time on the wire: the reader thread (acks, heartbeats) and the
-        # writer thread (frames) share the port.
+        # Held by the writer while it writes and by the reader while it closes the port.
         self._write_lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._writer: threading.Thread | None = None
         self._frame_due = False  # the mailbox: a frame the Pico has not been sent yet
+        self._outbox: deque[codec.Message] = deque()  # lines for the writer, oldest first
+        self._queued = 0.0  # when the reader last queued a line (heartbeats count from it)
+        self._deaf = False  # the last write failed
         self._port: SerialPort | None = None
         self._linked = False
         self._heard = 0.0
         self._sent = 0.0
-        self._boot_id: str | None = None
-        self._last_seq: int | None = None
+        self._boot_id = ""  # the boot of the Pico last met ("": none yet)
+        self._last_seq = 0  # the last event of boot _boot_id delivered
         self._resend_asked: tuple[int, float] | None = None
         self._said: set[str] = set()  # problems logged since the last link
         self._frame: tuple[codec.RGB, ...] | None = None
@@ -202,6 +226,10 @@ class Bridge:
     def linked(self) -> bool:
         return self._linked
 
+    @property
+    def status(self) -> BridgeStatus:
+        return BridgeStatus(self._linked, self._deaf, self.stats.frames_dropped)
+
     def wait_linked(self, timeout: float) -> bool:
         with self._changed:
             return self._changed.wait_for(lambda: self._linked, timeout)
@@ -231,6 +259,8 @@ class Bridge:
         :meth:`wait_shown`. A frame not yet sent is replaced by a newer one."""
         pixels = codec.scaled(frame, self.brightness)
         with self._changed:
+            if self._frame_due and self._linked:
+                self.stats.frames_dropped += 1  # the writer never got to the one before
             self._frame_seq += 1
             self._frame = pixels
             self._frame_due = True
@@ -238,27 +268,37 @@ class Bridge:
             return self._frame_seq
 
     def _write_frames(self) -> None:
-        """The writer thread: send the mailbox's frame whenever the link is up."""
+        """The writer thread, the only one that writes: the reader's lines whenever a port
+        is open, then the mailbox's frame whenever the link is up."""
         while True:
             with self._changed:
-                self._changed.wait_for(
-                    lambda: self._stop.is_set() or (self._frame_due and self._linked)
-                )
+                self._changed.wait_for(self._writable)
                 if self._stop.is_set():
                     return
-                self._frame_due = False
-                port = self._port
-            if port is not None:
-                self._send_frame(port)
+                port, lines = self._port, list(self._outbox)
+                self._outbox.clear()
+                frame = self._due_frame() if self._linked else None
+            for line in lines:
+                if port is not None and not self._write(port, line):
+                    self.stats.lines_dropped += 1
+            if port is not None and frame is not None and not self._write(port, frame):
+                self.stats.frames_dropped += 1
 
-    def _send_frame(self, port: SerialPort) -> None:
-        """The current frame, fitted to the Pico's ring."""
-        with self._lock:
-            frame, seq, hello = self._frame, self._frame_seq, self.hello
+    def _writable(self) -> bool:
+        if self._stop.is_set():
+            return True
+        if self._port is None:
+            return False
+        return bool(self._outbox) or (self._frame_due and self._linked)
+
+    def _due_frame(self) -> codec.ShowFrame | None:
+        """The mailbox's frame, fitted to the Pico's ring (the caller holds the lock)."""
+        self._frame_due = False
+        frame, hello = self._frame, self.hello
         if frame is None or hello is None or hello.led_count == 0:
-            return
+            return None
         pixels = (frame + ((0, 0, 0),) * hello.led_count)[: hello.led_count]
-        self._send(port, codec.ShowFrame(seq, pixels))
+        return codec.ShowFrame(self._frame_seq, pixels)
 
     # --- the thread -------------------------------------------------------------------
 
@@ -305,8 +345,9 @@ class Bridge:
 
     def _session(self, port: SerialPort) -> None:
         splitter = codec.LineSplitter()
-        with self._lock:
+        with self._changed:
             self._port = port
+            self._outbox.clear()
         start = time.monotonic()
         deadline, next_hi = start + self.hello_timeout, start
         self._heard = start
@@ -318,44 +359,64 @@ class Bridge:
                     self._complain(f"no HELLO from the Pico within {self.hello_timeout:.1f} s")
                     return
                 if now >= next_hi:
-                    self._send(port, codec.Hi())
+                    self._say(codec.Hi())
                     next_hi = now + HI_EVERY
             elif now - self._heard > self.link_timeout:
                 log.warning("bridge: the Pico has been silent for %.1f s", self.link_timeout)
                 return
-            elif now - self._sent >= self.heartbeat:
-                self._send(port, codec.Heartbeat())
+            elif now - max(self._sent, self._queued) >= self.heartbeat:
+                self._say(codec.Heartbeat())
             data = port.read(max(1, port.in_waiting))
             if data:
                 for line in splitter.feed(data):
-                    self._handle(port, line)
+                    self._handle(line)
                 self.stats.too_long += splitter.too_long
                 splitter.too_long = 0
 
     def _drop(self, port: SerialPort) -> None:
         with self._changed:
             was_linked, self._linked, self._port = self._linked, False, None
+            self._outbox.clear()
             self._changed.notify_all()
         try:
-            port.close()
+            # Not under a write: pyserial raises TypeError when its port is closed by one
+            # thread while another writes. A write waits at most its write timeout.
+            with self._write_lock:
+                port.close()
         except OSError:
             log.debug("bridge: closing the port failed", exc_info=True)
         if was_linked:
             self._tell_link(False)
 
-    def _send(self, port: SerialPort, message: codec.Message) -> None:
+    def _say(self, message: codec.Message) -> None:
+        """Queue a line for the writer (the reader's only way to write)."""
+        with self._changed:
+            if len(self._outbox) >= OUTBOX_LIMIT:
+                self._outbox.popleft()
+                self.stats.lines_dropped += 1
+            self._outbox.append(message)
+            self._queued = time.monotonic()
+            self._changed.notify_all()
+
+    def _write(self, port: SerialPort, message: codec.Message) -> bool:
+        """Write one line (on the writer thread only); False if it did not go out."""
         line = codec.encode(message)
-        try:
-            with self._write_lock:  # the reader and the writer thread share the port
+        with self._write_lock:
+            if self._port is not port:
+                return False  # the reader closed it (or is about to): the line is moot
+            try:
                 port.write(line)
-        except (OSError, TypeError) as error:
-            # OSError: the Pico went away or stopped reading (write timeout). TypeError:
-            # pyserial's write on a port the reader thread has just closed. The reader
-            # notices the loss and reconnects; the frame is sent again then.
-            log.debug("bridge: write failed: %s", error)
-            return
+            except OSError as error:
+                # The Pico went away or stopped reading (write timeout). The reader
+                # notices a silent Pico and reconnects; the frame is sent again then.
+                self.stats.write_failures += 1
+                self._deaf = True
+                log.debug("bridge: write failed: %s", error)
+                return False
+        self._deaf = False
         self._sent = time.monotonic()
         self.stats.lines_out += 1
+        return True
 
     def _tell_link(self, linked: bool) -> None:
         for listener in list(self._link_listeners):
@@ -363,7 +424,7 @@ class Bridge:
 
     # --- messages ---------------------------------------------------------------------
 
-    def _handle(self, port: SerialPort, line: bytes) -> None:
+    def _handle(self, line: bytes) -> None:
         self.stats.lines_in += 1
         message = codec.decode(line)
         if isinstance(message, codec.Rejected):
@@ -373,11 +434,11 @@ class Bridge:
         self._heard = time.monotonic()
         match message:
             case codec.Hello():
-                self._on_hello(port, message)
+                self._on_hello(message)
             case codec.Event() if self._linked:
-                self._on_event(port, message)
+                self._on_event(message)
             case codec.Gap() if self._linked:
-                self._on_gap(port, message)
+                self._on_gap(message)
             case codec.Shown(seq):
                 with self._changed:
                     self.stats.frames_shown += 1
@@ -391,8 +452,9 @@ class Bridge:
             case _:
                 self.stats.garbage += 1  # a Pi-to-Pico message or an event before the handshake
 
-    def _on_hello(self, port: SerialPort, hello: codec.Hello) -> None:
-        if hello.protocol != codec.PROTOCOL_VERSION:
+    def _on_hello(self, hello: codec.Hello) -> None:
+        if hello.protocol != codec.PROTOCOL_VERSION or hello.acked is None:
+            self.stats.stale += 1
             self._complain(
                 f"the Pico speaks protocol {hello.protocol}, this companion speaks "
                 f"{codec.PROTOCOL_VERSION}: copy firmware/ of this version to the Pico",
@@ -401,40 +463,40 @@ class Bridge:
             return
         self._said.clear()
         if hello.boot_id != self._boot_id:
-            # A new power-up: its sequence numbers start again at 1. The first boot we
-            # meet may hold events from before we started: take whatever it still has.
-            self._last_seq = None if self._boot_id is None else 0
-            self._boot_id = hello.boot_id
+            # A boot we have not met (a reset Pico, or the first since we started): its
+            # events up to `acked` reached a Pi before (this one, or this one's previous
+            # run); everything after is still held for us. Never the first event heard,
+            # which may be a live one racing the older ones still to be resent.
+            self._boot_id, self._last_seq = hello.boot_id, hello.acked
+        else:
+            self._last_seq = max(self._last_seq, hello.acked)
         if hello.led_count != self.led_count:
             log.warning(
                 "bridge: the Pico drives %d LEDs, the settings say %d",
                 hello.led_count,
                 self.led_count,
             )
-        with self._changed:
+        self._resend_asked = None
+        self._say(codec.Resend(hello.boot_id, self._last_seq + 1))  # before any frame
+        with self._changed:  # the ring shows again what it should (the writer sends it)
             was_linked = self._linked
             self.hello = hello
             self._linked = True
             self.stats.connects += 1
-            self._changed.notify_all()
-        self._send(port, codec.Resend(0 if self._last_seq is None else self._last_seq + 1))
-        with self._changed:  # the ring shows again what it should (the writer sends it)
             self._frame_due = self._frame is not None
             self._changed.notify_all()
         if not was_linked:
             log.info("bridge: linked to the Pico (firmware %s)", hello.firmware)
             self._tell_link(True)
 
-    def _on_event(self, port: SerialPort, event: codec.Event) -> None:
-        if self._last_seq is None:
-            self._last_seq = event.seq - 1
+    def _on_event(self, event: codec.Event) -> None:
         last = self._last_seq
         if event.seq <= last:
             self.stats.duplicates += 1
-            self._send(port, codec.Ack(last))
+            self._acknowledge(last)
             return
         if event.seq > last + 1:
-            self._ask_again(port, last + 1)
+            self._ask_again(last + 1)
             return
         self._last_seq = event.seq
         self.stats.events += 1
@@ -443,24 +505,25 @@ class Bridge:
                 self._on_step(direction, time.monotonic())
             case ButtonEdge(name, pressed) if self._on_edge is not None:
                 self._on_edge(name, pressed, time.monotonic())
-        self._send(port, codec.Ack(event.seq))
+        self._acknowledge(event.seq)
 
-    def _on_gap(self, port: SerialPort, gap: codec.Gap) -> None:
-        if self._last_seq is None:
-            self._last_seq = gap.first - 1
+    def _on_gap(self, gap: codec.Gap) -> None:
         if gap.first <= self._last_seq + 1 <= gap.last:
             self.stats.lost += gap.last - self._last_seq
             log.warning("bridge: the Pico lost events %d..%d", self._last_seq + 1, gap.last)
             self._last_seq = gap.last
-        self._send(port, codec.Ack(self._last_seq))
+        self._acknowledge(self._last_seq)
 
-    def _ask_again(self, port: SerialPort, expected: int) -> None:
+    def _acknowledge(self, seq: int) -> None:
+        self._say(codec.Ack(self._boot_id, seq))
+
+    def _ask_again(self, expected: int) -> None:
         now = time.monotonic()
         asked = self._resend_asked
         if asked is not None and asked[0] == expected and now - asked[1] < RESEND_EVERY:
             return
         self._resend_asked = (expected, now)
-        self._send(port, codec.Resend(expected))
+        self._say(codec.Resend(self._boot_id, expected))
 
 
 def open_bridge(

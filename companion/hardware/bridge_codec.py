@@ -14,7 +14,7 @@ from typing import TypeAlias
 
 from companion.hardware.ports import ButtonEdge, DiscStep
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: boot ids in ACK and RESEND, the acknowledged number in HELLO
 MAX_LINE = 1024  # bytes of one line, checksum and newline included
 MAX_LEDS = 160
 MAX_SEQ = 2**31 - 1
@@ -40,15 +40,18 @@ class Hi:
 
 @dataclass(frozen=True)
 class Ack:
-    """Every input event up to ``seq`` has arrived."""
+    """Every input event of boot ``boot_id`` up to ``seq`` has arrived."""
 
+    boot_id: str
     seq: int
 
 
 @dataclass(frozen=True)
 class Resend:
-    """Events before ``seq`` have arrived; send the rest again. Ends a handshake."""
+    """Events of boot ``boot_id`` before ``seq`` have arrived; send the rest again. Ends a
+    handshake. A Pico of another boot ignores it (it was written before a reset)."""
 
+    boot_id: str
     seq: int
 
 
@@ -74,6 +77,9 @@ class Hello:
     firmware: str
     led_count: int
     boot_id: str  # 8 hex digits, new at every power-up: sequence numbers restart with it
+    # Every event of this boot up to here has been acknowledged: the Pi's starting point
+    # for a boot it has not met. None: a protocol 1 Pico, which did not say.
+    acked: int | None = 0
 
 
 @dataclass(frozen=True)
@@ -136,16 +142,18 @@ def _body(message: Message) -> str:
     match message:
         case Hi(protocol):
             return f"HI {protocol}"
-        case Ack(seq):
-            return f"ACK {seq}"
-        case Resend(seq):
-            return f"RESEND {seq}"
+        case Ack(boot_id, seq):
+            return f"ACK {boot_id} {seq}"
+        case Resend(boot_id, seq):
+            return f"RESEND {boot_id} {seq}"
         case ShowFrame(seq, pixels):
             return f"LED {seq} " + "".join(f"{r:02X}{g:02X}{b:02X}" for r, g, b in pixels)
         case Heartbeat():
             return "HB"
-        case Hello(protocol, firmware, led_count, boot_id):
+        case Hello(protocol, firmware, led_count, boot_id, None):
             return f"HELLO {protocol} {firmware} {led_count} {boot_id}"
+        case Hello(protocol, firmware, led_count, boot_id, acked):
+            return f"HELLO {protocol} {firmware} {led_count} {boot_id} {acked}"
         case Event(seq, DiscStep(delta)):
             return f"EV {seq} DISC {'+1' if delta > 0 else '-1'}"
         case Event(seq, ButtonEdge(name, pressed)):
@@ -182,6 +190,11 @@ def _word(token: str, alphabet: frozenset[str]) -> str | None:
     return token if ok else None
 
 
+def _boot(token: str) -> str | None:
+    """A boot id: 8 uppercase hex digits."""
+    return token if len(token) == 8 and all(char in _HEX for char in token) else None
+
+
 def _pixels(token: str) -> tuple[RGB, ...] | None:
     if not token or len(token) % 6 or len(token) > 6 * MAX_LEDS:
         return None
@@ -209,17 +222,16 @@ def _parse(kind: str, args: Sequence[str]) -> Message | None:
     count = len(args)
     if kind == "HB":
         return Heartbeat() if count == 0 else None
-    if kind in ("HI", "ACK", "RESEND", "OK"):
+    if kind in ("HI", "OK"):
         value = _number(args[0], 1 if kind == "OK" else 0) if count == 1 else None
         if value is None:
             return None
-        simple: dict[str, type[Hi | Ack | Resend | Shown]] = {
-            "HI": Hi,
-            "ACK": Ack,
-            "RESEND": Resend,
-            "OK": Shown,
-        }
-        return simple[kind](value)
+        return Hi(value) if kind == "HI" else Shown(value)
+    if kind in ("ACK", "RESEND"):
+        boot, seq = (_boot(args[0]), _number(args[1])) if count == 2 else (None, None)
+        if boot is None or seq is None:
+            return None
+        return Ack(boot, seq) if kind == "ACK" else Resend(boot, seq)
     if kind == "ERR":
         reason = _word(args[0], _REASON) if count == 1 else None
         return None if reason is None else Refused(reason)
@@ -231,13 +243,17 @@ def _parse(kind: str, args: Sequence[str]) -> Message | None:
         if first is None or last is None or last < first:
             return None
         return Gap(first, last)
-    if kind == "HELLO" and count == 4:
+    if kind == "HELLO" and count in (4, 5):
+        # Protocol 1 said no acknowledged number: such a HELLO still decodes, so that the
+        # bridge can name the old firmware instead of calling its line garbage.
         protocol, firmware = _number(args[0]), _word(args[1], _VERSION)
-        leds = _number(args[2], 0, MAX_LEDS)
-        boot_ok = len(args[3]) == 8 and all(char in _HEX for char in args[3])
-        if protocol is None or firmware is None or leds is None or not boot_ok:
+        leds, boot = _number(args[2], 0, MAX_LEDS), _boot(args[3])
+        acked = _number(args[4]) if count == 5 else None
+        if protocol is None or firmware is None or leds is None or boot is None:
             return None
-        return Hello(protocol, firmware, leds, args[3])
+        if count == 5 and acked is None:
+            return None
+        return Hello(protocol, firmware, leds, boot, acked)
     if kind == "EV":
         return _parse_event(args)
     return None
@@ -275,8 +291,12 @@ def fields(message: Message) -> list[object]:
     match message:
         case ShowFrame(seq, pixels):
             return [kind, seq, [list(pixel) for pixel in pixels]]
-        case Hello(protocol, firmware, led_count, boot_id):
+        case Hello(protocol, firmware, led_count, boot_id, None):
             return [kind, protocol, firmware, led_count, boot_id]
+        case Hello(protocol, firmware, led_count, boot_id, acked):
+            return [kind, protocol, firmware, led_count, boot_id, acked]
+        case Ack(boot_id, seq) | Resend(boot_id, seq):
+            return [kind, boot_id, seq]
         case Event(seq, DiscStep(delta)):
             return [kind, seq, "DISC", delta]
         case Event(seq, ButtonEdge(name, pressed)):

@@ -59,8 +59,12 @@ class VirtualCdc:
         self.write_timeout: float | None = 0
         self.path: str | None = None
         self.deaf = False  # drop what the Pi sends (its ACKs get lost): a fault to inject
+        # What the Pi sends waits in the wire (a slow USB, a Pico busy booting): a fault to
+        # inject. Lines then reach the firmware late, perhaps after a reset.
+        self.held = False
         self._master: int | None = None
         self._pending = b""
+        self._in_flight = b""  # read off the pty while held, not yet given to the firmware
         self._lock = threading.Lock()
 
     def plug(self) -> str:
@@ -71,7 +75,7 @@ class VirtualCdc:
         flags = fcntl.fcntl(master, fcntl.F_GETFL)
         fcntl.fcntl(master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
         with self._lock:
-            self._master, self.path, self._pending = master, path, b""
+            self._master, self.path, self._pending, self._in_flight = master, path, b"", b""
         return path
 
     def unplug(self) -> None:
@@ -87,16 +91,29 @@ class VirtualCdc:
     @property
     def in_waiting(self) -> int:
         with self._lock:
-            if self._master is not None:
-                try:
-                    data = os.read(self._master, 4096)
-                except OSError as error:  # EAGAIN: nothing; EIO: nobody has the port open
-                    if error.errno not in (errno.EAGAIN, errno.EIO):
-                        raise
-                    data = b""
-                if not self.deaf:
-                    self._pending += data
+            data = self._in_flight + self._take()
+            self._in_flight = b""
+            if self.held:
+                self._in_flight = data
+            elif not self.deaf:
+                self._pending += data
             return len(self._pending)
+
+    def in_flight(self) -> bytes:
+        """What the Pi has written that the firmware has not read yet (while :attr:`held`)."""
+        with self._lock:
+            self._in_flight += self._take()
+            return self._in_flight
+
+    def _take(self) -> bytes:
+        if self._master is None:
+            return b""
+        try:
+            return os.read(self._master, 4096)
+        except OSError as error:  # EAGAIN: nothing; EIO: nobody has the port open
+            if error.errno not in (errno.EAGAIN, errno.EIO):
+                raise
+            return b""
 
     def read(self, size: int = 1) -> bytes:
         with self._lock:

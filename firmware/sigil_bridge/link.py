@@ -3,6 +3,10 @@
 Input events (disc steps, button edges) get sequence numbers and stay queued until the Pi
 acknowledges them, so a broken link loses none: after the next handshake the Pi says from
 where to send again (``RESEND``) and drops what it already has. See PROTOCOL.md.
+
+``ACK`` and ``RESEND`` name the boot they answer: after a reset, a line the Pi wrote to the
+previous boot (still in the USB buffers) is not taken for this one. It would otherwise
+acknowledge events the Pi never had, and every later step would wait behind the hole.
 """
 
 from sigil_bridge import protocol
@@ -32,6 +36,7 @@ class HostLink:
         self.frames = []  # (seq, pixels) the ring should show
         self.bad_lines = 0
         self.errors = {}
+        self.stale_lines = 0  # ACK/RESEND meant for an earlier boot, ignored
 
     # --- what the main loop calls ---------------------------------------------------------
 
@@ -51,12 +56,19 @@ class HostLink:
         if kind not in ("HI", "ACK", "RESEND", "LED", "HB"):
             self._refuse("unexpected", now_ms)
             return
+        if kind in ("ACK", "RESEND") and message[1] != self.boot_id:
+            # Written to the boot before ours: its numbers are not ours. While unlinked
+            # this falls through to "anything else", answered by a HELLO.
+            self.stale_lines += 1
+            if self.linked:
+                return
+            kind = "STALE"
         self.heard_ms = now_ms
         if kind == "HI":
             self.linked = False
             self._hello(now_ms)
         elif kind == "RESEND":
-            self._acknowledge(message[1] - 1)
+            self._acknowledge(message[2] - 1)
             self.linked = True
             self._send_queue(now_ms, everything=True)
         elif not self.linked:
@@ -66,7 +78,7 @@ class HostLink:
             if kind == "LED":
                 self.frames.append((message[1], message[2]))
         elif kind == "ACK":
-            self._acknowledge(message[1])
+            self._acknowledge(message[2])
         elif kind == "LED":
             self.frames.append((message[1], message[2]))
 
@@ -115,7 +127,8 @@ class HostLink:
             self._send_entry(entry, now_ms)
 
     def _acknowledge(self, upto):
-        self.acked = max(self.acked, upto)
+        # Never past the last event numbered: the Pi cannot have what was not sent.
+        self.acked = max(self.acked, min(upto, self.next_seq - 1))
         while self.queue and self.queue[0][0] <= self.acked:
             self.queue.pop(0)
 
@@ -135,7 +148,7 @@ class HostLink:
     def _hello(self, now_ms):
         self.hello_ms = now_ms
         version = protocol.PROTOCOL_VERSION
-        hello = ("HELLO", version, self.firmware_version, self.led_count, self.boot_id)
+        hello = ("HELLO", version, self.firmware_version, self.led_count, self.boot_id, self.acked)
         self._send(hello, now_ms)
 
     def _refuse(self, reason, now_ms):

@@ -6,7 +6,7 @@ golden frames file (``("EV", 7, "DISC", 1)``). ``decode`` never raises: a bad li
 back as ``("BAD", reason)``, and the caller counts and drops it.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: boot ids in ACK and RESEND, the acknowledged number in HELLO
 MAX_LINE = 1024  # bytes of one line, checksum and newline included
 MAX_LEDS = 160
 MAX_SEQ = 2147483647
@@ -79,6 +79,11 @@ def _is_upper_hex(token):
     return all(char in "0123456789ABCDEF" for char in token)
 
 
+def _boot(token):
+    """A boot id: 8 uppercase hex digits, or None."""
+    return token if len(token) == 8 and _is_upper_hex(token) else None
+
+
 def _is_name(token, alphabet):
     if not token or len(token) > MAX_NAME:
         return False
@@ -133,10 +138,12 @@ def _parse(kind, args):
     count = len(args)
     if kind == "HB":
         return ("HB",) if count == 0 else None
-    if kind in ("HI", "ACK", "RESEND", "OK") and count == 1:
-        lowest = 1 if kind == "OK" else 0
-        value = _number(args[0], lowest)
+    if kind in ("HI", "OK") and count == 1:
+        value = _number(args[0], 1 if kind == "OK" else 0)
         return None if value is None else (kind, value)
+    if kind in ("ACK", "RESEND") and count == 2:
+        boot, value = _boot(args[0]), _number(args[1])
+        return None if boot is None or value is None else (kind, boot, value)
     if kind == "ERR" and count == 1:
         return ("ERR", args[0]) if _is_name(args[0], REASON_CHARS) else None
     if kind == "LED" and count == 2:
@@ -147,13 +154,17 @@ def _parse(kind, args):
         if first is None or last is None or last < first:
             return None
         return ("GAP", first, last)
-    if kind == "HELLO" and count == 4:
+    if kind == "HELLO" and count in (4, 5):
+        # Protocol 1 said no acknowledged number: such a HELLO still decodes, so that the
+        # Pi can name the old firmware instead of calling its line garbage.
         protocol, firmware = _number(args[0]), _version(args[1])
-        leds = _number(args[2], 0, MAX_LEDS)
-        boot = args[3] if len(args[3]) == 8 and _is_upper_hex(args[3]) else None
+        leds, boot = _number(args[2], 0, MAX_LEDS), _boot(args[3])
         if protocol is None or firmware is None or leds is None or boot is None:
             return None
-        return ("HELLO", protocol, firmware, leds, boot)
+        if count == 4:
+            return ("HELLO", protocol, firmware, leds, boot)
+        acked = _number(args[4])
+        return None if acked is None else ("HELLO", protocol, firmware, leds, boot, acked)
     if kind == "EV" and count >= 3:
         seq = _number(args[0], 1)
         if seq is None:
