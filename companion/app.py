@@ -2,7 +2,7 @@
 
 Hardware callbacks (gpiozero's threads, the bridge's reader, the simulator's keys) only
 :meth:`App.post` events on one ``queue.Queue``. :meth:`App.run` blocks on that queue and
-wakes early only for a timer (hold, double-press, debounce), an animation frame or a
+wakes early only for a timer (hold, debounce), an animation frame or a
 window's event pump, so an idle table costs ~0 CPU.
 
 One pass per event: the event becomes gestures; the pure controls turn each gesture and
@@ -154,7 +154,6 @@ class App:
         self.timing = InputTiming(
             debounce=buttons.debounce_ms / 1000,
             hold=buttons.hold_ms / 1000,
-            double=buttons.double_press_ms / 1000,
             hold_buttons=frozenset({"undo", "menu"}),
             hold_times={"menu": buttons.menu_hold_ms / 1000},
         )

@@ -124,6 +124,7 @@ SCHEMA: dict[str, Schema] = {
         "debounce_ms": _int(0, 500),
         "hold_ms": _int(100, 10_000),
         "menu_hold_ms": _int(100, 20_000),
+        # No longer used (no button has a double-press meaning); an older config keeps it.
         "double_press_ms": _int(50, 2_000),
         "pins": {
             **dict.fromkeys(SEAT_KEYS, SEAT_SCHEMA),
@@ -311,7 +312,6 @@ class ButtonSettings:
     debounce_ms: int
     hold_ms: int
     menu_hold_ms: int
-    double_press_ms: int
     pins: Mapping[str, int]  # "seat1.red", "next" ... to its GPIO, for the buttons wired
 
 
@@ -392,7 +392,6 @@ class Config:
                 debounce_ms=_int_of(buttons, "debounce_ms"),
                 hold_ms=_int_of(buttons, "hold_ms"),
                 menu_hold_ms=_int_of(buttons, "menu_hold_ms"),
-                double_press_ms=_int_of(buttons, "double_press_ms"),
                 pins=_button_pins(_mapping(buttons, "pins")),
             ),
             disc=DiscSettings(

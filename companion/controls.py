@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from companion import games
 from companion.games.spec import Cards, SecretChoice
 from companion.i18n import text
-from companion.input_timing import DOUBLE, HOLD, PRESS, Gesture
+from companion.input_timing import HOLD, PRESS, Gesture
 from companion.rules.base import JSON
 from companion.snapshot import Snapshot, UiState
 from companion.table import Apply, Change, Command, NewGame, Redo, Undo
@@ -337,7 +337,7 @@ def _undo(kind: str, snap: Snapshot, now: float) -> Reaction:
         if not snap.view.get("table", {}).get("can_redo"):
             return refuse(ui, "hardware.nothing_to_redo", now)
         return Reaction(ui, (Redo(),))
-    if kind in (PRESS, DOUBLE):
+    if kind == PRESS:
         if not snap.history:
             return refuse(ui, "hardware.nothing_to_undo", now)
         return Reaction(ui, (Undo(),))

@@ -1,15 +1,17 @@
-"""Debounce, hold and double-press: pure code on timestamps, tested without pins.
+"""Debounce and hold: pure code on timestamps, tested without pins.
 
 gpiozero's mock pins ignore ``bounce_time`` and real contacts chatter, so the raw edges of
 every button come here with the time the adapter took at the edge. :class:`InputTiming`
 turns them into gestures:
 
 - ``press``: at once on the press edge for a button with no second meaning (lowest
-  latency); on release for a button that has a hold or a double-press meaning, since
-  only then do we know it was not one of those;
+  latency); on release for a button that has a hold meaning, since only then do we know
+  it was not one;
 - ``hold``: the button stayed down ``hold`` seconds (fired while still down, reported
-  once; its release then means nothing);
-- ``double``: two presses of a double-press button within ``double`` seconds.
+  once; its release then means nothing).
+
+There is no double press: no button has a meaning for one a player would guess, and
+waiting to see whether a second press follows would delay every single press.
 
 Debounce is a lockout: the first edge after a quiet spell is taken at once, the edges of
 the next ``debounce`` seconds are only remembered, and when the lockout ends the button
@@ -24,13 +26,12 @@ from dataclasses import dataclass, field
 
 PRESS = "press"
 HOLD = "hold"
-DOUBLE = "double"
 
 
 @dataclass(frozen=True)
 class Gesture:
     button: str
-    kind: str  # PRESS, HOLD or DOUBLE
+    kind: str  # PRESS or HOLD
     at: float
 
 
@@ -41,7 +42,6 @@ class _Button:
     accepted_at: float = float("-inf")  # when ``down`` last changed
     pressed_at: float = 0.0
     held: bool = False
-    single_until: float | None = None  # a first press of a double-press button, waiting
 
 
 @dataclass
@@ -50,9 +50,7 @@ class InputTiming:
 
     debounce: float = 0.03
     hold: float = 0.8
-    double: float = 0.3
     hold_buttons: frozenset[str] = frozenset()
-    double_buttons: frozenset[str] = frozenset()
     hold_times: Mapping[str, float] = field(default_factory=dict)
     _buttons: dict[str, _Button] = field(default_factory=dict)
 
@@ -75,7 +73,7 @@ class InputTiming:
         return gestures
 
     def tick(self, now: float) -> list[Gesture]:
-        """Timers: lockouts ending, holds reached, double-press windows closing."""
+        """Timers: lockouts ending, holds reached."""
         gestures: list[Gesture] = []
         for name, button in self._buttons.items():
             gestures.extend(self._due(name, button, now))
@@ -89,8 +87,6 @@ class InputTiming:
                 times.append(button.accepted_at + self.debounce)
             if button.down and not button.held and name in self.hold_buttons:
                 times.append(button.pressed_at + self.hold_time(name))
-            if button.single_until is not None and not button.down:
-                times.append(button.single_until)
         return min(times) if times else None
 
     def _due(self, name: str, button: _Button, now: float) -> list[Gesture]:
@@ -102,14 +98,7 @@ class InputTiming:
             due = button.pressed_at + self.hold_time(name)
             if now >= due:
                 button.held = True
-                button.single_until = None
                 gestures.append(Gesture(name, HOLD, due))
-        waiting = button.single_until
-        if waiting is not None and now >= waiting:
-            second_in_time = button.down and button.pressed_at <= waiting
-            if not second_in_time:
-                gestures.append(Gesture(name, PRESS, waiting))
-                button.single_until = None
         return gestures
 
     def _accept(self, name: str, button: _Button, pressed: bool, at: float) -> list[Gesture]:
@@ -118,17 +107,10 @@ class InputTiming:
         if pressed:
             button.pressed_at = at
             button.held = False
-            waits = name in self.hold_buttons or name in self.double_buttons
-            return [] if waits else [Gesture(name, PRESS, at)]
-        if button.held or name not in self.hold_buttons | self.double_buttons:
+            return [] if name in self.hold_buttons else [Gesture(name, PRESS, at)]
+        if button.held or name not in self.hold_buttons:
             return []
-        if name not in self.double_buttons:
-            return [Gesture(name, PRESS, at)]
-        if button.single_until is not None and button.pressed_at <= button.single_until:
-            button.single_until = None
-            return [Gesture(name, DOUBLE, at)]
-        button.single_until = at + self.double
-        return []
+        return [Gesture(name, PRESS, at)]
 
 
 def feed(timing: InputTiming, edges: Iterable[tuple[str, bool, float]], until: float) -> list[str]:

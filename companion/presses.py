@@ -3,7 +3,7 @@
 Each press goes to a gpiozero ``MockFactory`` pin of the default panel (the config's pin
 map), through the real ``GpioButtonPanel`` and ``GpioDiscSensor`` adapters, the app's queue,
 input timing, controls, table and journal, exactly as on the box. The only difference is
-the clock: the script's own, advanced press by press, so a hold or a double press takes no
+the clock: the script's own, advanced press by press, so a hold takes no
 real time and a run is repeatable. The transcript is the same narration ``companion play``
 prints for actions, plus a ``no: ...`` line wherever the box refused a press.
 """
@@ -116,8 +116,7 @@ class PressRunner:
             self._edge(pin, pressed=True)
             self._advance(press.seconds if press.kind == "hold" else PRESS_SECONDS)
             self._edge(pin, pressed=False)
-        # Let a single press be known for one (no second press follows), as a hand would.
-        self._advance(self.config.buttons.double_press_ms / 1000 + 0.05)
+        self._advance(0.05)  # a hand's pause before the next press
         self._tell(before, self.app.snapshot)
 
     def _edge(self, pin: int, *, pressed: bool) -> None:

@@ -1,4 +1,4 @@
-"""Debounce, hold and double-press as pure code on timestamps (companion.input_timing)."""
+"""Debounce and hold as pure code on timestamps (companion.input_timing)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ def timing(**overrides: object) -> InputTiming:
     options: dict[str, object] = {
         "debounce": 0.03,
         "hold": 0.8,
-        "double": 0.3,
         "hold_buttons": frozenset({"undo", "menu"}),
-        "double_buttons": frozenset({"next"}),
         "hold_times": {"menu": 3.0},
     }
     options.update(overrides)
@@ -62,16 +60,10 @@ def test_menu_needs_three_seconds() -> None:
     assert feed(timing(), [("menu", True, 0.0)], until=3.0) == ["menu:hold"]
 
 
-def test_double_press_and_single_press_of_a_double_button() -> None:
-    double = [
-        ("next", True, 1.0),
-        ("next", False, 1.05),
-        ("next", True, 1.2),
-        ("next", False, 1.25),
-    ]
-    assert feed(timing(), double, until=2.0) == ["next:double"]
-    slow = [("next", True, 1.0), ("next", False, 1.05), ("next", True, 1.5), ("next", False, 1.55)]
-    assert feed(timing(), slow, until=2.0) == ["next:press", "next:press"]
+def test_two_quick_presses_are_two_presses() -> None:
+    """No button has a double-press meaning: a quick second press is a press, at once."""
+    quick = [("next", True, 1.0), ("next", False, 1.05), ("next", True, 1.2), ("next", False, 1.25)]
+    assert feed(timing(), quick, until=1.2) == ["next:press", "next:press"]
 
 
 def test_nothing_waits_when_idle() -> None:
