@@ -29,14 +29,14 @@ from pathlib import Path
 from types import FrameType
 from typing import Literal, Protocol
 
-from companion import controls
+from companion import controls, recent
 from companion.config import Config, ConfigError
 from companion.config import load as load_config
 from companion.games.spec import AnySpec, Cue
 from companion.hardware.factory import AdapterError, Adapters, open_adapters
 from companion.hardware.ports import ButtonEdge, DiscStep
 from companion.input_timing import InputTiming
-from companion.journal import Journal, JournalError
+from companion.journal import GameRecord, Journal, JournalError
 from companion.leds import FPS, LedStyle, Overlay, frame, is_animated, limit_current, to_physical
 from companion.library import Library, path_for
 from companion.rules.base import JSON, Action, Prompt, RulesError
@@ -110,7 +110,7 @@ class RingOutput:
         self.style = LedStyle(count=leds.count, seat_colours=leds.seat_colours or SEAT_COLOURS)
         self.offset, self.reverse = leds.offset, leds.reverse
         self.preview = leds.preview
-        self.brightness = app.config.brightness
+        self.brightness = app.config.brightness  # as the adapters were opened with
         self.max_milliamps = float(leds.max_milliamps)
         self.last: list[tuple[int, int, int]] | None = None
 
@@ -132,7 +132,11 @@ class RingOutput:
             return
         logical = frame(snap.spec, snap.view, now, self.style, self.overlay(snap))
         placed = to_physical(logical, self.offset, self.reverse)
-        limited = limit_current(placed, self.brightness, self.max_milliamps)
+        brightness = min(snap.ui.brightness, snap.ui.max_brightness)  # the menu's setting
+        if brightness != self.brightness:
+            ring.set_brightness(brightness)
+            self.brightness, force = brightness, True
+        limited = limit_current(placed, brightness, self.max_milliamps)
         if force or limited != self.last:
             ring.show(limited)
             self.last = limited
@@ -174,7 +178,16 @@ class App:
             bridge=bridge,
             sensor_expected=adapters.sensor_expected,
         )
-        ui = UiState(language=config.language, muted=not config.sound.enabled)
+        self._recent_path = recent.path_for(table.journal.path)
+        self._recent = recent.read(self._recent_path)
+        self._resumable = self._unfinished()
+        ui = UiState(
+            language=config.language,
+            muted=not config.sound.enabled,
+            names=self._names(),
+            brightness=config.brightness,
+            max_brightness=config.leds.max_brightness,
+        )
         self.snapshot = self._build(ui, NOTHING, now, hardware=hardware, changed_at=now)
         self.snapshot = replace(
             self.snapshot, ui=controls.sync_disc(self.snapshot.ui, self.snapshot)
@@ -356,6 +369,10 @@ class App:
             library = self.library()
             if library.learn(change.action) or library.problems:
                 hardware = replace(hardware, library=tuple(library.problems))
+        if change.kind in ("new_game", "resume", "end_game"):
+            self._resumable = self._unfinished()
+        if change.kind == "new_game":
+            ui = self._remember_players(ui)
         fresh = self._build(ui, change, now, hardware=hardware, changed_at=now)
         ui = controls.after_change(ui, change, fresh, snap)
         cue = cue or cue_for(fresh, snap.prompt, change)
@@ -387,7 +404,28 @@ class App:
             hardware=hardware,
             at=now,
             cards=self.library().cards if kit is not None else (),
+            resumable=self._resumable,
         )
+
+    def _unfinished(self) -> tuple[GameRecord, ...]:
+        """The journal's unfinished games but the one on the table, newest first."""
+        table = self.table
+        return tuple(r for r in table.journal.unfinished() if r.id != table.record.id)
+
+    def _names(self) -> tuple[str, ...]:
+        """The names the menu offers: the recent ones, then the config's."""
+        configured = self.config.game.setup.get("players")
+        listed = configured if isinstance(configured, list) else []
+        defaults = [name for name in listed if isinstance(name, str)]
+        return recent.merged(self._recent, defaults)
+
+    def _remember_players(self, ui: UiState) -> UiState:
+        """A new game's players become the most recent names (kept beside the journal)."""
+        players = self.table.record.setup.get("players")
+        if isinstance(players, list) and all(isinstance(p, str) for p in players):
+            self._recent = recent.merged(players, self._recent)
+            recent.write(self._recent_path, self._recent)
+        return replace(ui, names=self._names())
 
     def _publish(self, before: Snapshot, snap: Snapshot, now: float) -> None:
         self.snapshot = snap

@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from companion import games
+from companion import forms, games
 from companion.games.spec import Cards, SecretChoice
 from companion.i18n import text
 from companion.input_timing import HOLD, PRESS, Gesture
 from companion.rules.base import JSON
-from companion.snapshot import Snapshot, UiState
+from companion.snapshot import Form, Notice, Snapshot, UiState
 from companion.table import Apply, Change, Command, NewGame, Redo, Undo
 
 NAVIGATION = {"red": "up", "blue": "down", "cyan": "select", "yellow": "back"}
@@ -65,6 +65,9 @@ class MenuItem:
     def label(self, ui: UiState) -> str:
         if self.key == "ui.menu.sound":
             return text("ui.menu.sound_off" if ui.muted else "ui.menu.sound_on", ui.language)
+        if self.key == "ui.menu.brightness":
+            percent = round(min(ui.brightness, ui.max_brightness) * 100)
+            return text(self.key, ui.language, percent=percent)
         if self.game is not None:
             title = games.find(self.game).words("title", ui.language)
             return text(self.key, ui.language, game=title)
@@ -80,8 +83,10 @@ def _rematch(ui: UiState, snap: Snapshot, now: float) -> Reaction:
 
 
 def _play(game: str) -> Callable[[UiState, Snapshot, float], Reaction]:
+    """A new game of ``game``: its form (players, names, options) opens over the menu."""
+
     def act(ui: UiState, snap: Snapshot, now: float) -> Reaction:
-        return Reaction(ui, (NewGame(game, {}),))
+        return _open_form(ui, forms.new_game(games.find(game), ui.names, ui.language))
 
     return act
 
@@ -101,8 +106,11 @@ def menu_items() -> tuple[MenuItem, ...]:
         MenuItem("ui.menu.close", _close),
         MenuItem("ui.menu.rematch", _rematch),
         *(MenuItem("ui.menu.play", _play(name), game=name) for name in games.GAMES),
+        MenuItem("ui.menu.resume", _resume),
+        MenuItem("ui.menu.restart_period", _ask_restart_period),
         MenuItem("ui.menu.language", _language),
         MenuItem("ui.menu.sound", _sound),
+        MenuItem("ui.menu.brightness", _brightness),
         MenuItem("ui.menu.cards", _open_cards),
     )
 
@@ -186,6 +194,8 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
     move = NAVIGATION[colour]
     if ui.menu_open:
         return _in_menu(move, snap, now)
+    if ui.mode == "form":  # any seat fills in the menu's form
+        return _in_entry(move, snap, now)
     if ui.confirming:
         if move == "select":
             return _confirm_undo_period(snap, now)
@@ -256,6 +266,8 @@ def _entered(action: JSON, snap: Snapshot, now: float) -> Reaction:
     """Every field entered: the prompt's action is played, or the card edited is kept."""
     if "cards" in snap.ui.modes:
         return _keep_card(action, snap, now)
+    if snap.ui.mode == "form":
+        return _finish_form(action, snap, now)
     return Reaction(snap.ui, (Apply(action, snap.prompt.seat),))
 
 
@@ -329,7 +341,7 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
 
 def _undo(kind: str, snap: Snapshot, now: float) -> Reaction:
     ui = snap.ui.quiet()
-    if (ui.entering or ui.mode == "cards") and kind == PRESS:  # leaves; the table is untouched
+    if (ui.entering or ui.mode in ("cards", "form")) and kind == PRESS:  # leaves, untouched
         return Reaction(ui.pop())
     if ui.confirming:
         ui = ui.pop()
@@ -346,6 +358,8 @@ def _undo(kind: str, snap: Snapshot, now: float) -> Reaction:
 
 def _confirm_undo_period(snap: Snapshot, now: float) -> Reaction:
     """Yes to the question: undo the actions back to before the last period turned."""
+    if snap.ui.mode == "confirm_restart_period":  # asked from the menu
+        return _restart_period(snap, now)
     ui = snap.ui.pop().quiet()
     turn = snap.spec.inputs.period_action
     turns = [i for i, action in enumerate(snap.history) if action.get("do") == turn]
@@ -421,3 +435,81 @@ def _keep_card(card: JSON, snap: Snapshot, now: float) -> Reaction:
     if problems:
         return refuse(ui, "ui.cards.refused", now, reason=problems[0][1])
     return Reaction(ui.pop().say("ui.cards.kept", now), cards=tuple(cards))
+
+
+# --- the menu's forms and settings ---------------------------------------------------------
+
+BRIGHTNESS_STEPS = (0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.0)
+
+
+def _open_form(ui: UiState, form: Form) -> Reaction:
+    """A form over the menu: back from its first field returns to the menu."""
+    first = form.entry.fields[0].start
+    modes = (*ui.modes, "menu", "form")
+    return Reaction(replace(ui, modes=modes, form=form, entered=(), value=first).quiet())
+
+
+def _finish_form(values: JSON, snap: Snapshot, now: float) -> Reaction:
+    """The form's values become a command (the form and the menu close), or a notice on
+    the form, which stays open at its last field."""
+    ui = snap.ui
+    form = ui.form
+    if form is None:
+        return Reaction(ui.pop())
+    done = form.finish(values)
+    if isinstance(done, Notice):
+        return refuse(ui, done.key, now, **done.fields)
+    closed = tuple(m for m in ui.modes if m not in ("form", "menu"))
+    return Reaction(replace(ui, modes=closed, form=None), (done,))
+
+
+def _resume(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """The journal's unfinished games (newest first) to pick one up where it was left."""
+    if not snap.resumable:
+        return refuse(ui, "ui.menu.nothing_to_resume", now)
+    titles = {
+        name: {language: spec.words("title", language) for language in LANGUAGES}
+        for name, spec in games.GAMES.items()
+    }
+    return _open_form(ui, forms.resume(snap.resumable, titles))
+
+
+def _ask_restart_period(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """Ask before undoing this period's actions (the disc stays where it is)."""
+    turn = snap.spec.inputs.period_action
+    period = snap.period
+    if turn is None or period is None:
+        title = snap.spec.words("title", ui.language)
+        return refuse(ui, "ui.menu.no_periods", now, game=title)
+    start = _period_start(snap)
+    if start is None or start >= len(snap.history):
+        return refuse(ui, "ui.menu.period_untouched", now, period=period)
+    asking = ui.push("confirm_restart_period")
+    return Reaction(asking.say("ui.menu.confirm_restart_period", now, period=period))
+
+
+def _period_start(snap: Snapshot) -> int | None:
+    """The head just after the period in play began (None before the first period)."""
+    turn = snap.spec.inputs.period_action
+    turns = [i for i, action in enumerate(snap.history) if action.get("do") == turn]
+    return turns[-1] + 1 if turns else None
+
+
+def _restart_period(snap: Snapshot, now: float) -> Reaction:
+    """Yes to the menu's question: back to the start of this period."""
+    ui = snap.ui.pop().quiet()
+    start = _period_start(snap)
+    if start is None or start >= len(snap.history):
+        return refuse(ui, "ui.menu.period_untouched", now, period=snap.period)
+    return Reaction(ui, (Undo(to_head=start),))
+
+
+def _brightness(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """The next brightness step up (round to the dimmest after the brightest); the menu
+    stays open so the table sees the ring change and can step on."""
+    cap = ui.max_brightness
+    steps = sorted({step for step in BRIGHTNESS_STEPS if step < cap} | {cap})
+    current = min(ui.brightness, ui.max_brightness)
+    brighter = [step for step in steps if step > current + 1e-9]
+    chosen = brighter[0] if brighter else steps[0]
+    return Reaction(replace(ui, brightness=chosen, modes=(*ui.modes, "menu")))

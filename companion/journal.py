@@ -157,9 +157,20 @@ class Journal:
                 "INSERT INTO games (game, setup, created_at) VALUES (?, ?, ?)",
                 (game, json.dumps(dict(setup), ensure_ascii=False, sort_keys=True), _now()),
             )
-        game_id = cursor.lastrowid
-        assert game_id is not None
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            self._set_current(game_id)
         return self.game(game_id)
+
+    def set_current(self, game_id: int) -> None:
+        """The game on the table (resumed from the menu): the one a restart picks up."""
+        with self._transaction():
+            self._set_current(game_id)
+
+    def _set_current(self, game_id: int) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", (str(game_id),)
+        )
 
     def game(self, game_id: int) -> GameRecord:
         row = self._db.execute(
@@ -176,10 +187,25 @@ class Journal:
         return GameRecord(row[0], row[1], setup, row[3], row[4], row[5])
 
     def latest_unfinished(self) -> GameRecord | None:
+        """The game last on the table if it is unfinished, else the newest unfinished."""
+        current = self._db.execute("SELECT value FROM meta WHERE key='current_game'").fetchone()
+        if current and str(current[0]).isdigit():
+            row = self._db.execute(
+                "SELECT id FROM games WHERE id=? AND status='active'", (int(current[0]),)
+            ).fetchone()
+            if row:
+                return self.game(row[0])
         row = self._db.execute(
             "SELECT id FROM games WHERE status='active' ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return self.game(row[0]) if row else None
+
+    def unfinished(self, limit: int = 10) -> list[GameRecord]:
+        """The unfinished games, newest first (at most ``limit``)."""
+        rows = self._db.execute(
+            "SELECT id FROM games WHERE status='active' ORDER BY id DESC LIMIT ?", (limit,)
+        )
+        return [self.game(row[0]) for row in rows.fetchall()]
 
     def games(self) -> list[GameRecord]:
         return [self.game(row[0]) for row in self._db.execute("SELECT id FROM games ORDER BY id")]

@@ -11,18 +11,19 @@ another thread can ask for it safely.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from companion.i18n import text
+from companion.journal import GameRecord
 from companion.rules.base import JSON, PUBLIC, Entry, Prompt
-from companion.table import NOTHING, Change
+from companion.table import NOTHING, Change, Command
 
 if TYPE_CHECKING:
     from companion.games.spec import AnySpec, Cards, GameState
 
-Mode = Literal["menu", "confirm_undo_period", "entry", "cards"]
+Mode = Literal["menu", "confirm_undo_period", "entry", "cards", "form", "confirm_restart_period"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,19 @@ class Notice:
 
     def say(self, language: str) -> str:
         return text(self.key, language, **self.fields)
+
+
+@dataclass(frozen=True)
+class Form:
+    """A value entry the menu opens (a new game's setup, the game to resume): its fields,
+    and what the values entered (the entry's action) become: a command for the table, or
+    a notice saying why not."""
+
+    entry: Entry
+    finish: Callable[[JSON], Command | Notice]
+    # "list": one choice drawn as a list of lines, its options bottom to top (so that up
+    # goes up the list); "fields": the value entry's screen.
+    shown_as: Literal["fields", "list"] = "fields"
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,12 @@ class UiState:
     entered: tuple[str | int, ...] = ()
     value: str | int = 0
     card: int = 0  # the card shown in the card library view (mode "cards")
+    # A form the menu opened (mode "form": a new game's setup, the game to resume),
+    # entered like a prompt's entry with ``entered`` and ``value``.
+    form: Form | None = None
+    names: tuple[str, ...] = ()  # players' names to offer, the most recent first
+    brightness: float = 1.0  # the LED ring's, of 0..1 (the menu steps it)
+    max_brightness: float = 1.0  # the config's cap on it
 
     @property
     def mode(self) -> Mode | None:
@@ -69,7 +89,7 @@ class UiState:
 
     @property
     def confirming(self) -> bool:
-        return self.mode == "confirm_undo_period"
+        return self.mode in ("confirm_undo_period", "confirm_restart_period")
 
     @property
     def entering(self) -> bool:
@@ -132,6 +152,7 @@ class Snapshot:
     cue: str | None = None  # the sound this event deserves, if any
     at: float = 0.0
     cards: Cards = ()  # the table's card library (its game's spec has a card kit)
+    resumable: tuple[GameRecord, ...] = ()  # the journal's other unfinished games, newest first
 
     @property
     def game(self) -> str:
@@ -158,6 +179,8 @@ class Snapshot:
     def entry_under_way(self) -> Entry | None:
         """The entry whose fields the player is entering, if any: one of the prompt's, or
         the card shown in the card library view, being edited."""
+        if self.ui.mode == "form" and self.ui.form is not None:
+            return self.ui.form.entry
         if not self.ui.entering:
             return None
         if "cards" in self.ui.modes:
@@ -213,4 +236,4 @@ def of_state(
     )
 
 
-__all__ = ["HardwareStatus", "Notice", "Snapshot", "UiState", "of_state"]
+__all__ = ["Form", "HardwareStatus", "Notice", "Snapshot", "UiState", "of_state"]

@@ -81,11 +81,19 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class Resume:
+    """Pick up an unfinished game of the journal where it was left (the game left behind
+    stays unfinished, so it can be picked up in turn)."""
+
+    game_id: int
+
+
+@dataclass(frozen=True)
 class EndGame:
     """Close the game without a winner: it is kept in the journal and no longer resumed."""
 
 
-Command = Apply | Undo | Redo | NewGame | EndGame
+Command = Apply | Undo | Redo | NewGame | Resume | EndGame
 
 ChangeKind = Literal["action", "undo", "redo", "resume", "new_game", "end_game", "none"]
 
@@ -224,6 +232,8 @@ class Table(LoopOwned):
             return self._redo()
         if isinstance(command, NewGame):
             return self._new_game(command)
+        if isinstance(command, Resume):
+            return self._resume(command.game_id)
         return self._end_game()
 
     def apply(self, action: Mapping[str, object], seat: int | None = None) -> Change:
@@ -281,10 +291,27 @@ class Table(LoopOwned):
         spec = games.find(game)
         setup = spec.stamp(setup)
         spec.rules.start(setup)  # a bad setup raises before any write
-        if self.record.status == ACTIVE:  # the game left behind is not resumed
-            self.journal.set_status(self.record.id, FINISHED)
+        # The game left behind stays as it is: unfinished, it can be resumed from the menu.
         self._load(self.journal.new_game(game, setup))
         return Change("new_game")
+
+    def _resume(self, game_id: int) -> Change:
+        try:
+            record = self.journal.game(game_id)
+        except JournalError as error:
+            raise IllegalAction(f"no game {game_id} in this journal") from error
+        if record.status != ACTIVE:
+            raise IllegalAction(f"game {game_id} is over: it cannot be resumed")
+        if record.id == self.record.id:
+            raise IllegalAction("this is the game on the table")
+        left = self.record
+        try:
+            self._load(record)
+        except JournalError as error:  # a game that no longer replays stays where it is
+            self._load(left)
+            raise IllegalAction(str(error)) from error
+        self.journal.set_current(record.id)  # after a restart, this game is on the table
+        return Change("resume")
 
     def _end_game(self) -> Change:
         if self.record.status == FINISHED:

@@ -193,9 +193,15 @@ def test_menu_marks_the_item_under_the_cursor(display):
     assert renderer.drawn == ["menu"]
     marks = renderer.painter.marks_with("menu.cursor")
     assert [m.value for m in marks] == [scene.menu[scene.ui.menu_cursor]]
-    assert menu_lines(renderer) == list(scene.menu)
-    assert text("ui.menu.sound_on", "en") in menu_lines(renderer)
-    muted = samples.scene_of(scene.spec, scene.spec.rules.start({}), replace(scene.ui, muted=True))
+    shown_lines = menu_lines(renderer)  # a window of the menu when it is long
+    start = scene.menu.index(shown_lines[0])
+    assert shown_lines == list(scene.menu[start : start + len(shown_lines)])
+    sound = scene.menu.index(text("ui.menu.sound_on", "en"))
+    at_sound = replace(scene.ui, menu_cursor=sound)
+    assert text("ui.menu.sound_on", "en") in menu_lines(
+        draw(samples.scene_of(scene.spec, scene.spec.rules.start({}), at_sound), SIZES[1])
+    )
+    muted = samples.scene_of(scene.spec, scene.spec.rules.start({}), replace(at_sound, muted=True))
     shown = menu_lines(draw(muted, SIZES[1]))
     assert text("ui.menu.sound_off", "en") in shown
     assert text("ui.menu.sound_on", "en") not in shown

@@ -27,9 +27,9 @@ def test_a_quiet_table_plays_no_cue_until_the_menu_turns_the_sound_on(tmp_path: 
     d.tap("seat2.cyan")  # not seat 2's turn: a "no", said on the screen but not sounded
     assert d.app.ui.refused and buzzer.cues == []
     labels = [item.label(d.app.ui) for item in menu_items()]
-    sound = labels.index("Sound: off")
+    assert "Sound: off" in labels
     d.hold("menu", 3.0)
-    for _ in range(sound):
+    for _ in range(labels.index("Sound: off")):
         d.tap("seat1.blue")
     d.tap("seat1.cyan")  # Sound: on
     assert not d.app.ui.muted

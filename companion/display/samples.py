@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from companion import games
+from companion.display import menu_samples
 from companion.display.scene import Scene
 from companion.games.spec import AnySpec, GameState, Sample
 from companion.rules.base import JSON
@@ -79,7 +80,7 @@ def _menu(language: str) -> Scene:
 
 def gallery() -> dict[str, Callable[[str], Scene]]:
     """Every screen by name: name -> (language -> scene)."""
-    scenes: dict[str, Callable[[str], Scene]] = {"menu": _menu}
+    scenes: dict[str, Callable[[str], Scene]] = {"menu": _menu, **menu_samples.scenes()}
     for spec in games.GAMES.values():
         for sample in spec.samples:
             if sample.name in scenes:

@@ -66,7 +66,30 @@ def entry_words(snap: Snapshot, entry: Entry) -> str:
     return entry.say(snap.language)
 
 
+@dataclass(frozen=True)
+class ListPicture:
+    """A form of one choice shown as a list (the game to resume): its title, the lines top
+    to bottom, and the line chosen."""
+
+    title: str
+    lines: tuple[str, ...]
+    cursor: int
+
+
+def _list_picture(snap: Snapshot) -> ListPicture | None:
+    form = snap.ui.form
+    if snap.ui.mode != "form" or form is None or form.shown_as != "list":
+        return None
+    field = form.entry.fields[0]
+    options = tuple(reversed(field.options))
+    lines = tuple(field.say(option, snap.language) for option in options)
+    cursor = options.index(snap.ui.value) if snap.ui.value in options else 0
+    return ListPicture(form.entry.say(snap.language), lines, cursor)
+
+
 def _entry_picture(snap: Snapshot) -> EntryPicture | None:
+    if _list_picture(snap) is not None:  # drawn as a list, not field by field
+        return None
     entry = snap.entry_under_way
     if entry is None:
         return None
@@ -101,6 +124,7 @@ class Scene:
     menu: tuple[str, ...] = ()  # the menu's lines, in the scene's language
     entry_labels: tuple[str, ...] = ()  # the prompt's entries, in words (after the choices)
     entering: EntryPicture | None = None
+    listing: ListPicture | None = None  # a form drawn as a list (the game to resume)
     cards: CardsPicture | None = None  # the card library view, when it is open
 
     @classmethod
@@ -115,6 +139,7 @@ class Scene:
             menu=tuple(item.label(snap.ui) for item in menu_items()),
             entry_labels=tuple(entry_words(snap, entry) for entry in snap.prompt.entries),
             entering=_entry_picture(snap),
+            listing=_list_picture(snap),
             cards=_cards_picture(snap),
         )
 
@@ -178,6 +203,7 @@ class Scene:
                 list(self.notes),
                 list(self.entry_labels),
                 self.entering,
+                self.listing,
                 self.cards,
             ],
             sort_keys=True,

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from companion.i18n import Words
-from companion.rules.base import JSON, PUBLIC, Action, Entry, Prompt
+from companion.i18n import LANGUAGES, Words
+from companion.rules.base import JSON, PUBLIC, Action, Entry, Field, Prompt
 
 if TYPE_CHECKING:  # the screens import pygame: only the screen's own modules load them
     from companion.display.scene import Scene
@@ -198,6 +198,11 @@ class GameSpec(Generic[S]):
     period: Callable[[JSON], int | None] = _no_period
     # The setup the simulator starts this game with when none is given.
     example_setup: JSON = field(default_factory=dict)
+    # The fewest and the most players the rules take (the menu's new game offers these).
+    players: tuple[int, int] = (2, 2)
+    # The setup options the menu's new game asks after the players, in order: each a
+    # field whose ``key`` is the setup's key (``only_if`` may name "players", the count).
+    setup_fields: tuple[Field, ...] = ()
     # The cards the table owns, kept in a library file; None: the game has none.
     cards: CardKit | None = None
     # A new game's setup as the journal keeps it: the game may stamp the edition of its
@@ -206,6 +211,35 @@ class GameSpec(Generic[S]):
     stamp: Callable[[JSON], JSON] = _as_given
     # The setup a journaled game is replayed with (an unstamped one: the oldest edition).
     journaled: Callable[[JSON], JSON] = _as_given
+
+
+def setup_option(
+    words: Words,
+    key: str,
+    options: tuple[str | int, ...],
+    *,
+    default: str | int | None = None,
+    only_if: tuple[str, tuple[str | int, ...]] | None = None,
+) -> Field:
+    """A setup option the menu's new game asks: one of ``options``, labelled by the game's
+    catalogue ``setup.<key>`` and each option said by ``setup.<key>.<option>`` (a flag's
+    ``true`` and ``false`` in lower case), in every language."""
+    names = {
+        option: {
+            language: words(f"setup.{key}.{str(option).lower()}", language)
+            for language in LANGUAGES
+        }
+        for option in options
+    }
+    return Field(
+        key,
+        "choice",
+        words.key(f"setup.{key}"),
+        options=options,
+        names=names,
+        default=default,
+        only_if=only_if,
+    )
 
 
 # A spec of whichever game: the registry and the shell hold specs of different state types

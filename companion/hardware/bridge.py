@@ -564,6 +564,9 @@ class BridgeLedRing:
         self._bridge.use("ring")
         self._bridge.show(frame)
 
+    def set_brightness(self, brightness: float) -> None:
+        self._bridge.brightness = brightness  # the next frame sent is scaled by it
+
     def close(self) -> None:
         self._bridge.release("ring")
 

@@ -81,6 +81,7 @@ class FakeLedRing:
         self._count = count
         self.keep = keep
         self.frames: list[tuple[RGB, ...]] = []
+        self.brightness = 1.0  # as set by set_brightness (the frames are kept before it)
         self.shown = threading.Event()
         self.closed = False
 
@@ -98,6 +99,9 @@ class FakeLedRing:
         self.frames.append(tuple(frame))
         del self.frames[: -self.keep]
         self.shown.set()
+
+    def set_brightness(self, brightness: float) -> None:
+        self.brightness = brightness
 
     def close(self) -> None:
         self.closed = True

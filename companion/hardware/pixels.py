@@ -38,6 +38,9 @@ class PixelRing:
             self.strip[index] = colour
         self.strip.show()
 
+    def set_brightness(self, brightness: float) -> None:
+        self.strip.brightness = brightness  # pixelbuf rescales the buffer it holds
+
     def close(self) -> None:
         self.strip.fill((0, 0, 0))
         self.strip.show()

@@ -44,6 +44,10 @@ class LedRing(Protocol):
         """Write one whole frame (``count`` colours, before brightness scaling)."""
         ...
 
+    def set_brightness(self, brightness: float) -> None:
+        """Scale the frames from now on by ``brightness`` (0..1); the next show uses it."""
+        ...
+
     def close(self) -> None: ...
 
 

@@ -59,7 +59,7 @@ def stack_for(scene: Scene) -> list[Screen]:
         stack.append(CARDS)
     if scene.entering is not None and not scene.ui.menu_open:
         stack.append(ENTRY)
-    if scene.ui.menu_open:
+    if scene.ui.menu_open or scene.listing is not None:  # a list: drawn as the menu is
         stack.append(MENU)
     return stack
 

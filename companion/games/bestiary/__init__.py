@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.games.bestiary import cards, labels, ring, rules
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.narration import SAYERS
+from companion.games.bestiary.options import SETUP_FIELDS
 from companion.games.bestiary.samples import SAMPLES
 from companion.games.bestiary.state import EDITION, GAME, OLD_EDITION, State
 from companion.games.spec import Cue, GameSpec, InputProfile
@@ -46,6 +47,8 @@ SPEC: GameSpec[State] = GameSpec(
     samples=SAMPLES,
     inputs=InputProfile(next_actions=("end_phase",), period_action="turn_disc"),
     rematch=rematch,
+    players=(2, 2),
+    setup_fields=SETUP_FIELDS,
     cards=cards.KIT,
     stamp=stamp,
     journaled=journaled,

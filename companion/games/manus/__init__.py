@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.games.manus import labels, ring, rules
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.narration import SAYERS
+from companion.games.manus.options import SETUP_FIELDS
 from companion.games.manus.samples import SAMPLES
 from companion.games.manus.state import GAME, State, stamp
 from companion.games.spec import Cue, GameSpec, InputProfile, SecretChoice
@@ -36,6 +37,11 @@ def cue(change: Cue) -> str | None:
     return "vote_complete" if revealed or complete else None
 
 
+def rematch(state: State, setup: JSON) -> JSON:
+    """The next game of a series: the same options, the next seat clockwise first."""
+    return {**state.setup.to_json(), "first": state.seats.after(state.setup.first)}
+
+
 VOTE = SecretChoice(
     action="vote",
     field="condition",
@@ -58,6 +64,9 @@ SPEC: GameSpec[State] = GameSpec(
     screens=f"{__name__}.screens",
     samples=SAMPLES,
     example_setup={"players": ["Anna", "Boris", "Vera"]},
+    players=(2, 4),
+    setup_fields=SETUP_FIELDS,
+    rematch=rematch,
     inputs=InputProfile(next_actions=("skip", "reveal"), secret=VOTE),
     stamp=stamp,
 )

@@ -1,0 +1,89 @@
+"""The menu's screens for the gallery: the menu scrolled, a new game's form (names from the
+recent ones, a game's own option), the game to resume, the period's undo asked.
+
+Built as the box builds them: the controls' own forms over a game started by its rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from companion import controls, forms, games
+from companion.display.scene import Scene
+from companion.i18n import LANGUAGES
+from companion.journal import GameRecord
+from companion.snapshot import Form, Snapshot, UiState, of_state
+
+RECENT = ("Anna", "Boris", "Vera", "Gleb")
+
+
+def _table(spec_index: int, ui: UiState) -> Snapshot:
+    spec = list(games.GAMES.values())[spec_index]
+    state = spec.rules.start(spec.example_setup)
+    return of_state(spec, state, replace(ui, names=RECENT))
+
+
+def _form(snap: Snapshot, form: Form, entered: tuple[str | int, ...]) -> Scene:
+    entry = form.entry
+    following = entry.following(entered)
+    field = entry.fields[following if following is not None else len(entered)]
+    ui = replace(snap.ui, modes=("menu", "form"), form=form, entered=entered, value=field.start)
+    return Scene.of(snap.with_ui(ui, 0.0))
+
+
+def _scrolled(language: str) -> Scene:
+    items = controls.menu_items()
+    last = next(i for i, item in enumerate(items) if item.key == "ui.menu.brightness")
+    ui = UiState(language=language, modes=("menu",), menu_cursor=last, brightness=0.3)
+    snap = _table(0, ui)
+    return Scene.of(snap)
+
+
+def _new_game_option(language: str) -> Scene:
+    """The last registered game with options, two players, at its first option."""
+    spec = [s for s in games.GAMES.values() if s.setup_fields][-1]
+    snap = _table(list(games.GAMES.values()).index(spec), UiState(language=language))
+    form = forms.new_game(spec, RECENT, language)
+    fields = form.entry.fields
+    at = next(i for i, f in enumerate(fields) if f.key == spec.setup_fields[0].key)
+    defaults = form.entry.values(())
+    counted = fields[0].key == forms.COUNT
+    entered = (spec.players[0], *defaults[1:at]) if counted else defaults[:at]
+    return _form(snap, form, entered)
+
+
+def _new_game_name(language: str) -> Scene:
+    """The first registered game's form at the second seat's name."""
+    spec = next(iter(games.GAMES.values()))
+    snap = _table(0, UiState(language=language))
+    form = forms.new_game(spec, RECENT, language)
+    fields = form.entry.fields
+    at = next(i for i, f in enumerate(fields) if f.key == f"{forms.NAME}.2")
+    return _form(snap, form, form.entry.values(())[:at])
+
+
+def _resume(language: str) -> Scene:
+    specs = list(games.GAMES.values())
+    records = tuple(
+        GameRecord(
+            id=9 - number,
+            game=spec.name,
+            setup={"players": list(RECENT[: spec.players[0] + number])},
+            created_at="",
+            head=14 + 23 * number,
+            status="active",
+        )
+        for number, spec in enumerate(specs)
+    )
+    titles = {s.name: {lang: s.words("title", lang) for lang in LANGUAGES} for s in specs}
+    return _form(_table(0, UiState(language=language)), forms.resume(records, titles), ())
+
+
+def scenes() -> dict[str, Callable[[str], Scene]]:
+    return {
+        "menu_scrolled": _scrolled,
+        "menu_new_game_name": _new_game_name,
+        "menu_new_game_option": _new_game_option,
+        "menu_resume": _resume,
+    }

@@ -1,0 +1,152 @@
+"""The menu's forms: a new game's setup and the game to resume, entered with the buttons.
+
+Pure: a form is a value entry (:class:`~companion.rules.base.Entry`) built from the
+registry's specs and the snapshot, and what its values become (a command for the table,
+or a notice saying why not). Nothing here names a game: a game's spec says how many
+players it takes and which setup options it has (``players``, ``setup_fields``).
+
+A new game asks, in turn: how many players (when the game takes more than one count),
+each seat's name (from the recent names, then the defaults), who plays first, then the
+game's own options. NEXT at any field takes what is shown and the defaults after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from companion.games.spec import AnySpec
+from companion.i18n import LANGUAGES, text
+from companion.journal import GameRecord
+from companion.rules.base import JSON, Entry, Field, RulesError
+from companion.snapshot import Form, Notice
+from companion.table import Command, NewGame, Resume
+
+COUNT = "players"  # the count's key (a game's option may depend on it: only_if)
+NAME = "name"  # name.<seat>
+FIRST = "first"
+SHORT_LIST = 8  # recent names offered, before the defaults
+
+
+def seat_words(seat: int) -> Mapping[str, str]:
+    return {language: text("ui.seat", language, seat=seat) for language in LANGUAGES}
+
+
+def names_offered(spec: AnySpec, recent: Sequence[str]) -> tuple[str, ...]:
+    """The names a seat may take: the recent ones (most recent first), then the game's
+    example names, then "Player n", enough for the most players, each once."""
+    high = spec.players[1]
+    example = spec.example_setup.get("players")
+    defaults = list(example) if isinstance(example, list) else []
+    offered: list[str] = []
+    for name in (*recent[:SHORT_LIST], *defaults):
+        if isinstance(name, str) and name and name not in offered:
+            offered.append(name)
+    number = 1
+    while len(offered) < high:
+        name = f"Player {number}"
+        if name not in offered:
+            offered.append(name)
+        number += 1
+    return tuple(offered)
+
+
+def new_game_fields(spec: AnySpec, names: Sequence[str], players: int) -> tuple[Field, ...]:
+    """The fields of a new game of ``spec``: count, names, first, the game's options."""
+    low, high = spec.players
+    fields: list[Field] = []
+    counted = low != high
+    if counted:
+        fields.append(Field(COUNT, "int", "ui.form.players", low=low, high=high, default=players))
+    for seat in range(1, high + 1):
+        asked = (COUNT, tuple(range(seat, high + 1))) if counted and seat > low else None
+        fields.append(
+            Field(
+                f"{NAME}.{seat}",
+                "choice",
+                "ui.form.name",
+                options=tuple(names),
+                default=names[(seat - 1) % len(names)],
+                label_fields={"seat": seat},
+                only_if=asked,
+            )
+        )
+    for count in range(low, high + 1):  # one "first" per count: its seats are 1..count
+        fields.append(
+            Field(
+                FIRST,
+                "choice",
+                "ui.form.first",
+                options=tuple(range(1, count + 1)),
+                names={seat: seat_words(seat) for seat in range(1, count + 1)},
+                only_if=(COUNT, (count,)) if counted else None,
+            )
+        )
+    return (*fields, *spec.setup_fields)
+
+
+def new_game(spec: AnySpec, recent: Sequence[str], language: str) -> Form:
+    """The form of a new game of ``spec``."""
+    names = names_offered(spec, recent)
+    low, high = spec.players
+    example = spec.example_setup.get("players")
+    players = len(example) if isinstance(example, list) else low
+    players = max(low, min(high, players))
+    title = spec.words("title", language)
+    entry = Entry({}, new_game_fields(spec, names, players), "ui.form.new_game", {"game": title})
+
+    def finish(values: JSON) -> Command | Notice:
+        return setup_of(spec, values)
+
+    return Form(entry, finish)
+
+
+def setup_of(spec: AnySpec, values: JSON) -> NewGame | Notice:
+    """The new game the form's values make, or why not (two seats with one name, a setup
+    the rules refuse)."""
+    setup = dict(values)
+    count = setup.pop(COUNT, spec.players[0])
+    chosen = setup.pop(NAME, {})
+    players = [chosen.get(str(seat)) for seat in range(1, int(count) + 1)]
+    for seat, name in enumerate(players, 1):
+        if name in players[: seat - 1]:
+            return Notice("ui.form.same_name", {"name": name, "seat": seat})
+    setup["players"] = players
+    try:
+        spec.rules.start(spec.stamp(dict(setup)))
+    except RulesError as error:
+        return Notice("hardware.refused", {"reason": str(error)})
+    return NewGame(spec.name, setup)
+
+
+def resume(records: Sequence[GameRecord], titles: Mapping[str, Mapping[str, str]]) -> Form:
+    """The form of the game to resume: one of ``records`` (newest first), each said by
+    its players and how far it went; ``titles`` names each game in each language."""
+    names: dict[str | int, Mapping[str, str]] = {}
+    for record in records:
+        players = record.setup.get("players")
+        who = ", ".join(players) if isinstance(players, list) else "?"
+        names[record.id] = {
+            language: text(
+                "ui.form.resume_line",
+                language,
+                game=titles.get(record.game, {}).get(language, record.game),
+                players=who,
+                moves=record.head,
+            )
+            for language in LANGUAGES
+        }
+    # Drawn as a list, the options bottom to top: the newest on top, where entry starts.
+    game = Field(
+        "game",
+        "choice",
+        "ui.form.which_game",
+        options=tuple(record.id for record in reversed(records)),
+        names=names,
+        default=records[0].id if records else None,
+    )
+    entry = Entry({}, (game,), "ui.form.resume")
+
+    def finish(values: JSON) -> Command | Notice:
+        return Resume(int(values["game"]))
+
+    return Form(entry, finish, shown_as="list")
