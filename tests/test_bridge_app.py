@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from companion import script as scripts
-from companion.app import App, ButtonEdge, build_app
+from companion.app import App, ButtonEdge, DiscStep, build_app
 from companion.config import load
 from companion.hardware.bridge import Bridge
 from companion.hardware.factory import open_adapters
 from companion.hardware.virtual_pico import VirtualPico
+from tests.test_bridge_link import resend_in_flight_across_a_reset
 
 ROOT = Path(__file__).resolve().parent.parent
 DARK = [(0, 0, 0)] * 24
@@ -184,3 +185,73 @@ def test_a_config_can_ask_for_a_virtual_pico(tmp_path: Path) -> None:
         adapters.disc.close()
         adapters.ring.close()
     assert bridge.virtual_pico.port is None  # closing the ports stopped the Pico too
+
+
+def test_after_a_pico_reset_with_a_resend_in_flight_the_disc_still_turns_the_period(
+    tmp_path: Path,
+) -> None:
+    board = VirtualPico(by_id=tmp_path / "usb-Raspberry_Pi_Pico-if02", buttons={"next": "GP6"})
+    board.start()
+    config = CONFIG.replace("buttons: {{enabled: false}}", "buttons: {{source: bridge}}")
+    try:
+        with started(RunningApp(board, tmp_path, config)) as runner:
+            app, bridge = runner.app, runner.bridge
+            assert wait_until(lambda: app.snapshot.hardware.sensor_present)
+            for count in range(1, 5):  # events 1..4 of this boot (NEXT: "turn the disc")
+                (board.press if count % 2 else board.release)("next")
+                assert wait_until(lambda count=count: bridge.stats.events == count)
+            assert app.view["period"] == 0
+
+            resend_in_flight_across_a_reset(board, bridge, turns=1)
+
+            assert wait_until(lambda: app.view["period"] == 1)  # the new boot's first step
+            assert app.snapshot.hardware.sensor_present
+            assert wait_until(runner.ring_follows)
+            assert bridge.stats.lost == 0
+    finally:
+        board.stop()
+
+
+def test_a_pico_that_stops_reading_leaves_the_loop_responsive(
+    running: RunningApp, pico: VirtualPico
+) -> None:
+    app, bridge = running.app, running.bridge
+    handled: list[float] = []
+    handle = app.handle
+
+    def timed(event: object, now: float) -> None:
+        start = time.perf_counter()
+        handle(event, now)  # type: ignore[arg-type]
+        handled.append(time.perf_counter() - start)
+
+    app.handle = timed  # type: ignore[method-assign]
+    app.post(DiscStep(1, time.monotonic()))  # the period turns: period 1
+    assert wait_until(lambda: app.view["period"] == 1)
+    posted = bridge.stats.frames_posted
+    pico.hang()  # the firmware stops: nobody reads the port; its buffer fills, writes stall
+    # The disc wobbles back and forth (asking, then not asking, to undo the period), each
+    # step drawing a new frame, for a second and until a write to the Pico has timed out
+    # (a full buffer: the writer waited its 0.5 s), before the Pi gives up the link.
+    start, direction = time.monotonic(), -1
+    while time.monotonic() - start < 1.0 or not bridge.stats.write_failures:
+        assert time.monotonic() - start < 3.0, "no write to the hung Pico timed out"
+        app.post(DiscStep(direction, time.monotonic()))
+        direction = -direction
+        time.sleep(0.002)
+    app.events.join()  # every step handled
+    drawn = bridge.stats.frames_posted - posted
+    worst = max(handled)
+    print(
+        f"hung Pico: {len(handled)} events, worst handle() {worst * 1000:.1f} ms, "
+        f"{drawn} frames drawn, {bridge.stats.frames_dropped} dropped, "
+        f"{bridge.stats.write_failures} writes failed"
+    )
+    assert worst < 0.1, f"handle() waited {worst:.3f} s for a Pico that does not read"
+    assert drawn > 100
+    assert bridge.stats.write_failures > 0 and bridge.stats.frames_dropped > 0
+    assert bridge.status.deaf
+    assert running.thread.is_alive() and app.snapshot.hardware.failed == ()
+
+    pico.reset()  # the firmware runs again: the link comes back with the newest frame
+    assert wait_until(lambda: bridge.linked and not bridge.status.deaf)
+    assert wait_until(running.ring_follows)

@@ -222,6 +222,69 @@ def test_a_pico_that_restarts_counts_again_from_one_and_gets_the_frame_back(
     assert bridge.stats.events == 2
 
 
+def resend_in_flight_across_a_reset(pico: VirtualPico, bridge: Bridge, turns: int = 2) -> None:
+    """The Pi asks the running boot to send again from its next event; the Pico resets
+    before it reads the question, and the disc turns ``turns`` times before the new boot
+    reads it.
+
+    The old boot's last words are a HELLO (it says one to any line it did not expect);
+    the Pi answers it with ``RESEND <old boot> <next>``, which waits in the USB buffers."""
+    old = bridge.hello
+    assert old is not None
+    pico.cdc.held = True  # from now on, what the Pi writes waits in the wire
+    pico.hang()
+    pico.cdc.write(codec.encode(old))
+    stale = f"RESEND {old.boot_id} ".encode()
+    assert eventually(lambda: stale in pico.cdc.in_flight())
+    pico.reset()
+    for _ in range(turns):
+        pico.turn(1)  # the new boot counts these, unlinked, before it reads the RESEND
+    pico.cdc.held = False
+
+
+def test_a_pico_reset_with_a_resend_in_flight_loses_no_step_afterwards(
+    pico: VirtualPico, bridge: Bridge
+) -> None:
+    steps = Inbox()
+    bridge.disc.start(steps.step)
+    for delta in (1, 1, -1):
+        pico.turn(delta)
+    assert steps.take(3) == [1, 1, -1]
+    old = bridge.hello
+
+    resend_in_flight_across_a_reset(pico, bridge)
+
+    assert steps.take(2) == [1, 1]  # both steps of the new boot, in order
+    assert bridge.hello is not None and old is not None
+    assert bridge.hello.boot_id != old.boot_id
+    for delta in (-1, 1, 1):
+        pico.turn(delta)
+    assert steps.take(3) == [-1, 1, 1]  # and every step after them
+    assert steps.empty()
+    assert bridge.stats.events == 8
+    assert bridge.stats.lost == 0
+
+
+def test_the_first_event_heard_is_not_the_start_the_hello_is(hand: HandPlayedPico) -> None:
+    # A Pico whose events 1..4 reached a Pi before this one started: event 7 happens live
+    # while 5 and 6 are still to be sent again. Taking 7 as the start would lose 5 and 6.
+    bridge = Bridge(hand.path, hello_timeout=2.0, backoff=(0.02, 0.05))
+    steps = Inbox()
+    bridge.disc.start(steps.step)
+    try:
+        hand.expect(codec.Hi)
+        hand.write(codec.encode(codec.Hello(2, "2.0.0", 24, "00C0FFEE", 4)))
+        assert hand.expect(codec.Resend) == codec.Resend("00C0FFEE", 5)
+        hand.write(codec.encode(codec.Event(7, DiscStep(1, 0.0))))
+        assert hand.expect(codec.Resend) == codec.Resend("00C0FFEE", 5)  # the hole
+        for seq, delta in ((5, -1), (6, -1), (7, 1)):
+            hand.write(codec.encode(codec.Event(seq, DiscStep(delta, 0.0))))
+        assert steps.take(3) == [-1, -1, 1]
+        assert hand.expect(codec.Ack) == codec.Ack("00C0FFEE", 5)
+    finally:
+        bridge.close()
+
+
 def test_buttons_on_the_pico_arrive_as_debounced_edges(pico: VirtualPico, bridge: Bridge) -> None:
     edges = Inbox()
     bridge.buttons.start(edges.put)
@@ -257,6 +320,69 @@ def test_a_pico_that_stops_reading_never_blocks_the_thread_that_draws(pico: Virt
         assert pico.ring.wait_for(last, 3 * WAIT)
     finally:
         link.close()
+
+
+class DeafPort:
+    """A port to a Pico that says HELLO, then neither reads nor speaks: every write waits for
+    its timeout and fails. A write on it once closed raises TypeError, as pyserial's does
+    (``os.write(None, ...)``) when one thread closes the port while another writes."""
+
+    def __init__(self) -> None:
+        hello = codec.Hello(2, "2.0.0", 24, "00C0FFEE", 0)
+        self.incoming = bytearray(codec.encode(hello))
+        self.writing = self.closed = False
+        self.closed_while_writing = 0
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.incoming)
+
+    def read(self, size: int = 1) -> bytes:
+        if not self.incoming:
+            time.sleep(0.005)  # the read timeout
+        data = bytes(self.incoming[:size])
+        del self.incoming[:size]
+        return data
+
+    def write(self, data: bytes) -> int:
+        if self.closed:
+            raise TypeError("an integer is required (got type NoneType)")
+        self.writing = True
+        time.sleep(0.03)  # the write timeout
+        self.writing = False
+        raise OSError("Write timeout")
+
+    def close(self) -> None:
+        self.closed_while_writing += self.writing
+        self.closed = True
+
+
+def test_a_deaf_pico_drops_frames_and_its_port_is_never_closed_under_a_write() -> None:
+    ports: list[DeafPort] = []
+
+    def open_port(path: str) -> DeafPort:
+        ports.append(DeafPort())
+        return ports[-1]
+
+    link = Bridge(
+        "deaf", open_port=open_port, link_timeout=0.15, hello_timeout=0.1, backoff=(0.01, 0.01)
+    )
+    link.disc.start(Inbox().step)
+    try:
+        slowest, shown, start = 0.0, 0, time.monotonic()
+        while len(ports) < 3:  # three links, each given up when the Pico stays silent
+            assert time.monotonic() - start < WAIT
+            before = time.monotonic()
+            link.ring.show([(shown % 256, 0, 0)] * 24)  # the app's loop draws
+            slowest = max(slowest, time.monotonic() - before)
+            shown += 1
+            time.sleep(0.001)
+    finally:
+        link.close()  # an exception on the bridge's threads would fail the test here
+    assert sum(port.closed_while_writing for port in ports) == 0
+    assert slowest < 0.02, f"a frame waited {slowest:.3f} s for a deaf Pico"
+    assert link.stats.write_failures > 0 and link.stats.lines_out == 0
+    assert link.stats.frames_dropped > 0 and link.status.deaf
 
 
 # --- a Pico played by the test on a bare pty ------------------------------------------------

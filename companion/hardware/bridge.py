@@ -74,6 +74,7 @@ class BridgeStats:
     hello_timeouts: int = 0  # ports opened where no HELLO came in time
     open_failures: int = 0  # ports missing or refusing to open
     frames_shown: int = 0  # LED frames the Pico confirmed (OK)
+    frames_posted: int = 0  # frames the app drew
     frames_dropped: int = 0  # frames drawn while linked that never went out (replaced, failed)
     lines_dropped: int = 0  # other lines for the Pico dropped from a full queue or a failed write
     write_failures: int = 0  # writes that failed (timed out: a Pico that stopped reading)
@@ -262,6 +263,7 @@ class Bridge:
             if self._frame_due and self._linked:
                 self.stats.frames_dropped += 1  # the writer never got to the one before
             self._frame_seq += 1
+            self.stats.frames_posted += 1
             self._frame = pixels
             self._frame_due = True
             self._changed.notify_all()
