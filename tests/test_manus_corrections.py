@@ -242,7 +242,8 @@ def test_bad_editions_and_flags_name_the_key(setup, reason):
         manus.start({"players": ["A", "B", "C"], **setup})
 
 
-MANUS_EXAMPLES = sorted(EXAMPLES.glob("manus_*.yaml"))
+# The action scripts (a press script, manus_presses.yaml, is played in test_press_scripts).
+MANUS_EXAMPLES = sorted(p for p in EXAMPLES.glob("manus_*.yaml") if "presses" not in p.name)
 
 
 @pytest.mark.parametrize("path", MANUS_EXAMPLES, ids=[p.name for p in MANUS_EXAMPLES])
