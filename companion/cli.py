@@ -1,7 +1,8 @@
 """The ``companion`` command.
 
-Exit codes: 0 done; 2 a malformed script, setup, config or command line; 3 an illegal
-action in a script; 4 a journal that cannot be used.
+Exit codes: 0 done; 1 the output's reader went away (``| head``); 2 a malformed script,
+setup, config or command line; 3 an illegal action in a script; 4 a journal that cannot be
+used.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_ILLEGAL = 3
 EXIT_JOURNAL = 4
+EXIT_PIPE_CLOSED = 1  # as the Python docs' "Note on SIGPIPE" does
 
 
 def _fail(message: str, code: int) -> int:
@@ -144,6 +146,19 @@ def _delegate(name: str, argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a reader gone away shows here, not as a warning at exit
+    except BrokenPipeError:
+        # `companion play x.yaml | head`: the reader took what it wanted. As the Python docs
+        # advise ("Note on SIGPIPE"), stdout goes to devnull so the exit flush stays quiet.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
+    return code
+
+
+def _main(argv: Sequence[str] | None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     given = list(sys.argv[1:] if argv is None else argv)
     if given and given[0] in DELEGATED:

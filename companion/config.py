@@ -506,11 +506,10 @@ def load(path: str | Path | None = None) -> Config:
     if path is None:
         return Config.of("(defaults)", validate(Sourced("(defaults)", {})))
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        raise ConfigError([f"{path}: cannot read: {reason}"]) from error
-    return Config.of(str(path), validate(parse(str(path), text)))
+        source = yamlfile.load(path)
+    except yamlfile.YamlError as error:
+        raise ConfigError([str(error)]) from error
+    return Config.of(str(path), validate(source))
 
 
 def check_main(argv: list[str]) -> int:

@@ -52,14 +52,11 @@ class Script:
 
 
 def load(path: str | Path) -> Script:
-    where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError as error:
-        raise ScriptError(f"{where}: no such file") from error
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScriptError(f"{where}: cannot read: {error}") from error
-    return parse(text, where)
+        source = yamlfile.load(path)
+    except yamlfile.YamlError as error:
+        raise ScriptError(str(error)) from error
+    return _script(source)
 
 
 def parse(text: str, where: str = "<script>") -> Script:
@@ -67,7 +64,11 @@ def parse(text: str, where: str = "<script>") -> Script:
         source = yamlfile.parse(where, text)
     except yamlfile.YamlError as error:
         raise ScriptError(str(error)) from error
-    data = source.data
+    return _script(source)
+
+
+def _script(source: yamlfile.Sourced) -> Script:
+    where, data = source.name, source.data
     if not isinstance(data, dict):
         raise ScriptError(f"{where}:1: a script is a mapping with game, setup and actions")
     for key in data:

@@ -117,7 +117,7 @@ def test_unknown_action_field_suggests_the_right_one(
 
 def test_missing_script_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "/nonexistent/script.yaml"]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert "no such file" in capsys.readouterr().err.lower()
 
 
 def test_a_corrupt_journal_exits_4_and_is_left_alone(

@@ -10,8 +10,7 @@ import functools
 from dataclasses import dataclass
 from importlib import resources
 
-import yaml
-
+from companion import yamlfile
 from companion.rules.base import JSON
 
 
@@ -67,7 +66,8 @@ def roster() -> dict[str, CreatureInfo]:
         .joinpath("roster.yaml")
         .read_text(encoding="utf-8")
     )
-    data = yaml.safe_load(text) or {}
+    data = yamlfile.parse("roster.yaml", text).data or {}
+    assert isinstance(data, dict)  # the package's own file, read whole by the tests
     creatures: dict[str, CreatureInfo] = {}
     for raw in data.get("creatures") or ():
         en, ru = _names(raw.get("name"), str(raw["id"]))
