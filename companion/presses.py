@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from companion.app import App
-from companion.config import Config, GameSettings, load
+from companion.config import SEAT_KEYS, Config, GameSettings, load
 from companion.hardware.factory import Adapters
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.hardware.gpio import GpioButtonPanel, GpioDiscSensor
@@ -49,7 +49,8 @@ def config_for(script: Script, language: str) -> Config:
     config = load(None)
     pins = dict(config.button_pins)
     players = script.setup.get("players")
-    seats = len(players) if isinstance(players, list) else 2
+    # The panel has four seats at most (a setup with more is refused when the game starts).
+    seats = min(len(players), len(SEAT_KEYS)) if isinstance(players, list) else 2
     spare = iter(p for p in SPARE_PINS if p not in pins.values())
     for seat in range(1, seats + 1):
         for colour in COLOURS:

@@ -14,6 +14,10 @@ from companion.rules.base import JSON, did_you_mean
 
 TOP_KEYS = ("game", "setup", "actions", "presses", "title", "description")
 BUTTONS_HELD = ("undo", "menu")
+# A press script plays a game by hand: minutes of waiting and a few turns of the disc at
+# most (a billion steps would run for hours).
+MAX_SECONDS = 600
+MAX_DISC_STEPS = 120
 
 
 class ScriptError(Exception):
@@ -119,17 +123,31 @@ def _press(item: object, index: int, where: str, line: int) -> ScriptPress:
     head, rest = words[0], words[1:]
     try:
         if head == "hold" and rest and len(rest) <= 2:
-            seconds = float(rest[1]) if len(rest) == 2 else (3.2 if rest[0] == "menu" else 1.0)
+            seconds = (
+                _seconds(rest[1], where) if len(rest) == 2 else (3.2 if rest[0] == "menu" else 1.0)
+            )
             return ScriptPress(index, line, "hold", rest[0], seconds=seconds)
         if head == "disc" and len(rest) == 1:
-            return ScriptPress(index, line, "disc", steps=int(rest[0]))
+            steps = int(rest[0])
+            if abs(steps) > MAX_DISC_STEPS:
+                raise ScriptError(
+                    f"{where}: at most {MAX_DISC_STEPS} steps of the disc, not {steps}"
+                )
+            return ScriptPress(index, line, "disc", steps=steps)
         if head == "wait" and len(rest) == 1:
-            return ScriptPress(index, line, "wait", seconds=float(rest[0]))
+            return ScriptPress(index, line, "wait", seconds=_seconds(rest[0], where))
     except ValueError as error:
         raise ScriptError(f"{where}: {error}") from error
     if rest:
         raise ScriptError(f"{where}: '{item}': one button, or hold/disc/wait with a value")
     return ScriptPress(index, line, "press", head)
+
+
+def _seconds(word: str, where: str) -> float:
+    seconds = float(word)
+    if not 0 <= seconds <= MAX_SECONDS:  # a NaN too: the clock would never reach its end
+        raise ScriptError(f"{where}: 0 to {MAX_SECONDS} seconds, not {word}")
+    return seconds
 
 
 def parse_press(word: str, index: int, line: int) -> ScriptPress:

@@ -344,10 +344,17 @@ def check_fields(
             raise error(f"{where}: unknown field '{key}'{did_you_mean(key, allowed_set)}")
 
 
-def require(action: Action, key: str, what: str = "") -> object:
+def require(action: Action, key: str, what: str = "", *, scalar: bool = True) -> object:
+    """``action[key]``, given and (unless ``scalar`` is False) a name or a whole number:
+    ``creature: [a]`` or ``creature: yes`` is refused here, not taken for a creature
+    named "['a']" or "True"."""
     if key not in action or action[key] is None:
         raise IllegalAction(f"missing field '{key}'{': ' + what if what else ''}")
-    return action[key]
+    value = action[key]
+    if scalar and (isinstance(value, bool) or not isinstance(value, str | int)):
+        hint = f" ({what})" if what else ""
+        raise IllegalAction(f"'{key}' must be a name or a number{hint}, not {value!r}")
+    return value
 
 
 def as_int(value: object, key: str, low: int | None = None, high: int | None = None) -> int:
@@ -403,14 +410,16 @@ class Seats:
 
 def parse_players(setup: Mapping[str, object], low: int, high: int) -> Seats:
     players = setup.get("players")
+    span = f"{low}" if low == high else f"{low} to {high}"
     if players is None:
         players = [f"Player {n}" for n in range(1, low + 1)]
     if isinstance(players, int) and not isinstance(players, bool):
+        if not low <= players <= high:  # before a list of a billion names is made
+            raise SetupError(f"setup.players: this game takes {span} players, not {players}")
         players = [f"Player {n}" for n in range(1, players + 1)]
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise SetupError("setup.players: a list of player names, e.g. [Anna, Boris]")
     if not low <= len(players) <= high:
-        span = f"{low}" if low == high else f"{low} to {high}"
         raise SetupError(f"setup.players: this game takes {span} players, not {len(players)}")
     if len(set(players)) != len(players):
         raise SetupError("setup.players: two players have the same name")

@@ -346,7 +346,10 @@ def build(state: State, action: Action) -> State:
     _phase_is(state, PHASE_CONSTRUCTION)
     number = _turn_hand(state, action)
     given = require(
-        action, "elements", "shoulder, forearm and/or hand, e.g. {hand: steam warm dry}"
+        action,
+        "elements",
+        "shoulder, forearm and/or hand, e.g. {hand: steam warm dry}",
+        scalar=False,
     )
     if isinstance(given, Mapping) and not given:
         raise IllegalAction("nothing to record: give a part an element card, or skip construction")
