@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from companion import games, yamlfile
 from companion.rules.base import JSON, RulesError, SetupError, did_you_mean
@@ -57,6 +57,10 @@ def _number(low: float, high: float) -> Check:
         return None if low <= value <= high else f"out of range: {low} to {high}, not {value}"
 
     return check
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _gpio(value: object) -> str | None:
@@ -103,6 +107,32 @@ def _colours(value: object) -> str | None:
     return "a list of [red, green, blue] colours, each 0 to 255 (or null: the screen's)"
 
 
+def _note(value: object) -> str | None:
+    """A note the buzzer can play an octave either side of (gpiozero's TonalBuzzer refuses
+    the rest when the table starts)."""
+    from gpiozero.tones import Tone  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
+
+    if isinstance(value, str) and Tone.regex.fullmatch(value):
+        try:
+            tone = Tone.from_note(value)
+            Tone.from_midi(tone.midi - 12).note  # noqa: B018 (raises when out of range)
+            Tone.from_midi(tone.midi + 12).note  # noqa: B018
+        except ValueError:
+            return (
+                f"{value} is too low or too high: C1 to G8 leave the buzzer an octave either side"
+            )
+        return None
+    return f"a note such as A5 (a letter A to G, then # or b, then an octave 0 to 9), not {value!r}"
+
+
+def _path(value: object) -> str | None:
+    if not isinstance(value, str):
+        return f"a path, not {value!r}"
+    if "\0" in value:
+        return "a path cannot hold a NUL character"
+    return None
+
+
 def _anything(value: object) -> str | None:
     return None
 
@@ -115,7 +145,7 @@ Schema = Check | Mapping[str, "Schema"]  # a leaf's check, or a section of keys
 SEAT_SCHEMA: dict[str, Schema] = dict.fromkeys(BUTTON_COLOURS, _gpio)
 SCHEMA: dict[str, Schema] = {
     "language": _choice("en", "ru"),
-    "journal": _text,
+    "journal": _path,
     "game": {"name": _text, "setup": _anything},
     "buttons": {
         "enabled": _bool,
@@ -151,9 +181,9 @@ SCHEMA: dict[str, Schema] = {
         "seat_colours": _colours,
         "preview": _bool,
     },
-    "buzzer": {"enabled": _bool, "pin": _gpio, "mid_tone": _text},
+    "buzzer": {"enabled": _bool, "pin": _gpio, "mid_tone": _note},
     "sound": {"enabled": _bool},
-    "bridge": {"port": _text},
+    "bridge": {"port": _path},
 }
 
 
@@ -254,9 +284,18 @@ def _cross_checks(
         if here not in written and other in written:
             here, other = other, here
         problems.append((here, f"GPIO {pin} is used twice: also by {dotted(other)}"))
-    count = _section(data, "leds").get("count")
-    if isinstance(count, int) and not isinstance(count, bool) and count % 6:
+    leds = _section(data, "leds")
+    count, offset = leds.get("count"), leds.get("offset")
+    if _whole(count) and count % 6:
         problems.append((("leds", "count"), f"{count} LEDs: the count must be a multiple of 6"))
+    if _whole(count) and _whole(offset) and count > 0 and offset >= count:
+        where = f"the ring has {count} LEDs, 0 to {count - 1}"
+        problems.append((("leds", "offset"), f"LED {offset} is past the ring's end: {where}"))
+    journal = data.get("journal")
+    if isinstance(journal, str) and journal and _path(journal) is None:
+        folder = Path(os.path.expanduser(journal))
+        if folder.is_dir():
+            problems.append((("journal",), f"{journal} is a folder: name the journal file in it"))
     game = _section(data, "game")
     name, setup = game.get("name"), game.get("setup") or {}
     if not isinstance(setup, dict):
