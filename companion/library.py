@@ -99,7 +99,7 @@ class Library:
         if path is None or kit is None or not path.exists():
             return library
         try:
-            library.cards = parse(spec, str(path), path.read_text(encoding="utf-8"))
+            library.cards = parse(spec, str(path), yamlfile.read_text(path))
         except (OSError, UnicodeDecodeError) as error:
             library.problems = [f"{path}: cannot read: {error}"]
         except LibraryError as error:
@@ -187,7 +187,7 @@ def cards_main(argv: list[str]) -> int:
             print("companion: import needs the file to take", file=sys.stderr)
             return 2
         try:
-            cards = parse(spec, args.file, Path(args.file).read_text(encoding="utf-8"))
+            cards = parse(spec, args.file, yamlfile.read_text(args.file))
         except (OSError, UnicodeDecodeError) as error:
             print(f"companion: {args.file}: cannot read: {error}", file=sys.stderr)
             return 2
