@@ -280,11 +280,18 @@ class Bridge:
                 port, lines = self._port, list(self._outbox)
                 self._outbox.clear()
                 frame = self._due_frame() if self._linked else None
+            if port is None:
+                continue
+            # After one failed write (0.5 s gone on a Pico that does not read), the rest of
+            # the batch is dropped, not waited for line by line.
+            went, lines_lost = True, 0
             for line in lines:
-                if port is not None and not self._write(port, line):
-                    self.stats.lines_dropped += 1
-            if port is not None and frame is not None and not self._write(port, frame):
-                self.stats.frames_dropped += 1
+                went = went and self._write(port, line)
+                lines_lost += not went
+            frame_lost = frame is not None and not (went and self._write(port, frame))
+            with self._lock:  # send_frame and _say count too, on the other threads
+                self.stats.lines_dropped += lines_lost
+                self.stats.frames_dropped += frame_lost
 
     def _writable(self) -> bool:
         if self._stop.is_set():
