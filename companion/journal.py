@@ -10,6 +10,7 @@ schema is refused with a message and never written to.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Mapping
@@ -40,6 +41,18 @@ CREATE TABLE actions (
     PRIMARY KEY (game_id, seq)
 );
 """
+# A cache, not the truth: the state after ``head`` actions, so resuming a long game replays
+# only what follows. Added to older journals as they open (readers of schema 1 ignore it).
+SNAPSHOTS = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    head INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (game_id, head)
+)
+"""
+FILE_MODE = 0o600  # the hidden vote is in the journal: no other user reads it
+FOLDER_MODE = 0o700
 
 
 class JournalError(Exception):
@@ -64,6 +77,27 @@ class ActionRecord:
     action: JSON
 
 
+def _private_file(path: Path) -> None:
+    """Create the journal's folder (0700) and an empty file (0600), whatever the umask."""
+    try:
+        path.parent.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
+        os.close(descriptor)
+    except OSError as error:
+        raise JournalError(f"{path}: cannot create the journal: {error.strerror}") from error
+    _keep_private(path)
+
+
+def _keep_private(path: Path) -> None:
+    """The journal and its WAL and shared-memory files: 0600 (best effort: not our file)."""
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            if name.exists() and name.stat().st_mode & 0o077:
+                name.chmod(FILE_MODE)
+        except OSError:
+            continue
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
@@ -73,10 +107,11 @@ class Journal:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        if self.path.exists() and self.path.stat().st_size > 0:
+        memory = str(path) == ":memory:"
+        if not memory and self.path.exists() and self.path.stat().st_size > 0:
             self._check_existing()
-        else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+        elif not memory:
+            _private_file(self.path)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -86,6 +121,15 @@ class Journal:
                 self._create()
         except sqlite3.Error as error:
             raise JournalError(f"{self.path}: cannot open the journal: {error}") from error
+        self.snapshots = self._add_snapshots()
+        if not memory:
+            _keep_private(self.path)
+
+    def _add_snapshots(self) -> bool:
+        """Whether the snapshot table is there (it is added at the first snapshot kept, so
+        opening an older journal to read it writes nothing)."""
+        row = self._db.execute("SELECT 1 FROM sqlite_master WHERE name='snapshots'").fetchone()
+        return row is not None
 
     # --- checks ----------------------------------------------------------------------
 
@@ -168,9 +212,7 @@ class Journal:
             self._set_current(game_id)
 
     def _set_current(self, game_id: int) -> None:
-        self._db.execute(
-            "INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", (str(game_id),)
-        )
+        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", (str(game_id),))
 
     def game(self, game_id: int) -> GameRecord:
         row = self._db.execute(
@@ -247,6 +289,10 @@ class Journal:
         with self._transaction():
             head = self._head(game_id)
             self._db.execute("DELETE FROM actions WHERE game_id=? AND seq>?", (game_id, head))
+            if self.snapshots:  # states after the head belonged to the history just dropped
+                self._db.execute(
+                    "DELETE FROM snapshots WHERE game_id=? AND head>?", (game_id, head)
+                )
             self._db.execute(
                 "INSERT INTO actions (game_id, seq, at, seat, action) VALUES (?, ?, ?, ?, ?)",
                 (game_id, head + 1, _now(), seat, text),
@@ -261,6 +307,32 @@ class Journal:
             self._db.execute("UPDATE games SET head=? WHERE id=?", (head, game_id))
             if status is not None:
                 self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
+
+    # --- snapshots (a cache of states) ---------------------------------------------------
+
+    def keep_snapshot(self, game_id: int, head: int, state: str) -> None:
+        """Keep the state after ``head`` actions; a failure only costs a longer replay."""
+        try:
+            with self._transaction():
+                self._db.execute(SNAPSHOTS)
+                self.snapshots = True
+                self._db.execute(
+                    "INSERT OR REPLACE INTO snapshots (game_id, head, state) VALUES (?, ?, ?)",
+                    (game_id, head, state),
+                )
+        except sqlite3.Error:
+            return
+
+    def snapshot(self, game_id: int, at_most: int) -> tuple[int, str] | None:
+        """The latest kept state at or before ``at_most`` actions: (head, state)."""
+        if not self.snapshots:
+            return None
+        row = self._db.execute(
+            "SELECT head, state FROM snapshots WHERE game_id=? AND head<=? "
+            "ORDER BY head DESC LIMIT 1",
+            (game_id, at_most),
+        ).fetchone()
+        return (int(row[0]), str(row[1])) if row else None
 
     def _head(self, game_id: int) -> int:
         row = self._db.execute("SELECT head FROM games WHERE id=?", (game_id,)).fetchone()

@@ -13,6 +13,7 @@ thread raises :class:`WrongThread` at once, instead of corrupting state some day
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from typing import Literal
 from companion import games
 from companion.games.spec import AnySpec, GameState
 from companion.journal import GameRecord, Journal, JournalError
+from companion.rules import freeze
 from companion.rules.base import JSON, PUBLIC, IllegalAction, Prompt, RulesError
 
 FINISHED = "finished"
@@ -49,6 +51,10 @@ class LoopOwned:
 
 
 # --- commands, in the imperative -----------------------------------------------------------
+
+
+SNAPSHOT_EVERY = 1000  # actions between two states kept in the journal
+KEEP_STATES = 2000  # states held in memory for undo (older: rebuilt from a snapshot)
 
 
 @dataclass(frozen=True)
@@ -130,7 +136,9 @@ class Table(LoopOwned):
         # Each game's spec is typed with its own state; a table holds whichever it was given.
         self.spec: AnySpec = games.find(record.game)
         self._actions: list[JSON] = []
+        # The states from head ``_base`` on (older ones are rebuilt from a snapshot).
         self._states: list[GameState] = []
+        self._base = 0
         self._replay()
 
     # --- construction ----------------------------------------------------------------
@@ -153,25 +161,58 @@ class Table(LoopOwned):
         return cls.resume(Journal(path))
 
     def _replay(self) -> None:
-        where = f"{self.journal.path}: game {self.record.id}"
-        rules = self.spec.rules
-        try:
-            state = rules.start(self.spec.journaled(dict(self.record.setup)))
-        except RulesError as error:
-            raise JournalError(f"{where}: setup: {error}") from error
-        self._states = [state]
         records = self.journal.actions(self.record.id)
         self._actions = [r.action for r in records]
-        for record in records[: self.record.head]:
+        if self.record.head > len(self._actions):
+            where = f"{self.journal.path}: game {self.record.id}"
+            raise JournalError(f"{where}: head {self.record.head} is past the stored actions")
+        self._rebuild(self.record.head, [r.seq for r in records])
+
+    def _start_state(self) -> GameState:
+        try:
+            state: GameState = self.spec.rules.start(self.spec.journaled(dict(self.record.setup)))
+        except RulesError as error:
+            where = f"{self.journal.path}: game {self.record.id}"
+            raise JournalError(f"{where}: setup: {error}") from error
+        return state
+
+    def _rebuild(self, head: int, seqs: list[int] | None = None) -> None:
+        """The state after ``head`` actions: from the latest snapshot at or before it (a
+        snapshot that does not load is ignored), then the actions after it."""
+        start = self._start_state()
+        base, state = 0, start
+        kept = self.journal.snapshot(self.record.id, head)
+        if kept is not None:
             try:
-                state = rules.step(state, record.action)
+                data = json.loads(kept[1])
+                if data.get("shape") == freeze.shape(type(start)):
+                    base, state = kept[0], freeze.load(type(start), data["state"])
+            except (ValueError, TypeError, AttributeError, KeyError, freeze.SnapshotError):
+                base, state = 0, start
+        self._base, self._states = base, [state]
+        rules = self.spec.rules
+        for index in range(base, head):
+            action = self._actions[index]
+            try:
+                state = rules.step(state, action)
             except RulesError as error:
+                seq = seqs[index] if seqs else index + 1
                 raise JournalError(
-                    f"{where}, action {record.seq} ({record.action.get('do')}): {error}"
+                    f"{self.journal.path}: game {self.record.id}, action {seq} "
+                    f"({action.get('do')}): {error}"
                 ) from error
             self._states.append(state)
-        if len(self._states) - 1 != self.record.head:
-            raise JournalError(f"{where}: head {self.record.head} is past the stored actions")
+
+    def _moved_on(self) -> None:
+        """After the head moved forward: a snapshot every ``SNAPSHOT_EVERY`` actions, and at
+        most ``KEEP_STATES`` states in memory."""
+        if self.head % SNAPSHOT_EVERY == 0:
+            data = {"shape": freeze.shape(type(self.state)), "state": freeze.dump(self.state)}
+            self.journal.keep_snapshot(self.record.id, self.head, json.dumps(data))
+        extra = len(self._states) - KEEP_STATES
+        if extra > 0:
+            del self._states[:extra]
+            self._base += extra
 
     # --- reading ---------------------------------------------------------------------
 
@@ -185,7 +226,7 @@ class Table(LoopOwned):
 
     @property
     def head(self) -> int:
-        return len(self._states) - 1
+        return self._base + len(self._states) - 1
 
     @property
     def can_undo(self) -> bool:
@@ -254,6 +295,7 @@ class Table(LoopOwned):
         del self._actions[self.head :]
         self._actions.append(clean)
         self._states.append(state)
+        self._moved_on()
         self._set_status(status)
         return Change("action", clean, tuple(state.events))
 
@@ -263,9 +305,19 @@ class Table(LoopOwned):
             raise IllegalAction("nothing to undo")
         undone = self._actions[self.head - 1]
         steps = self.head - target
-        status = self._status_of(self._states[target])
-        self.journal.set_head(self.record.id, target, status)
-        del self._states[target + 1 :]
+        if target >= self._base:
+            status = self._status_of(self._states[target - self._base])
+            self.journal.set_head(self.record.id, target, status)
+            del self._states[target - self._base + 1 :]
+        else:  # further back than the states in memory: rebuilt from a snapshot
+            kept = self._base, self._states
+            self._rebuild(target)
+            status = self._status_of(self.state)
+            try:
+                self.journal.set_head(self.record.id, target, status)
+            except BaseException:
+                self._base, self._states = kept
+                raise
         self._set_status(status)
         return Change("undo", undone, (), undone=steps)
 
@@ -277,6 +329,7 @@ class Table(LoopOwned):
         status = self._status_of(state)
         self.journal.set_head(self.record.id, self.head + 1, status)
         self._states.append(state)
+        self._moved_on()
         self._set_status(status)
         return Change("redo", action, tuple(state.events))
 

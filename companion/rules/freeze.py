@@ -47,6 +47,22 @@ def load(kind: type[T], data: object) -> T:
 
 
 @cache
+def shape(kind: type) -> str:
+    """The state's fields and their types, all the way down: a snapshot written for
+    another shape (an older companion's) is not read."""
+    parts = []
+    for item in _fields(kind):
+        hint = _hints(kind)[item.name]
+        nested = [
+            shape(arg)
+            for arg in (hint, *typing.get_args(hint))
+            if isinstance(arg, type) and dataclasses.is_dataclass(arg)
+        ]
+        parts.append(f"{item.name}:{hint}{''.join(nested)}")
+    return f"{kind.__qualname__}({','.join(parts)})"
+
+
+@cache
 def _fields(kind: type) -> tuple[dataclasses.Field[object], ...]:
     return tuple(f for f in dataclasses.fields(kind) if f.init)
 
