@@ -41,6 +41,7 @@ from companion.leds import FPS, LedStyle, Overlay, frame, is_animated, limit_cur
 from companion.library import Library, path_for
 from companion.rules.base import JSON, Action, Prompt, RulesError
 from companion.seats import SEAT_COLOURS
+from companion.service import Watchdog, notify
 from companion.snapshot import HardwareStatus, Snapshot, UiState
 from companion.table import NOTHING, Apply, Change, Command, Table
 
@@ -166,6 +167,7 @@ class App:
         self._was_animated = False
         self._pump: Callable[[], None] | None = None
         self._loop: threading.Thread | None = None  # the thread in run(), while it runs
+        self.watchdog = Watchdog()  # systemd's, when the unit sets WatchdogSec
         self._libraries: dict[str, Library] = {}
         now = clock()
         bridge: Literal["linked", "unplugged", "none"] = (
@@ -282,6 +284,7 @@ class App:
         if self._pump is not None:
             self._pump()
         self._publish(before, snap, now)
+        self.watchdog.tick(now)
 
     def execute(self, *commands: Command) -> Snapshot:
         """Run commands from outside the buttons (a script, the simulator's demo) on the
@@ -305,6 +308,9 @@ class App:
             waits.append(1.0 / FPS)
         if self._pump is not None:
             waits.append(0.25)
+        watchdog = self.watchdog.next_wake(now)
+        if watchdog is not None:
+            waits.append(watchdog)
         return min(waits) if waits else None
 
     def run(self) -> None:
@@ -326,6 +332,7 @@ class App:
                         self._show(event.output, self.snapshot)
                         continue
                     self.handle(event, self.clock())
+                    self.watchdog.tick(self.clock())
                 finally:  # events.join() returns once every event posted is handled
                     self.events.task_done()
         finally:
@@ -525,6 +532,7 @@ def run_main(argv: list[str]) -> int:
     try:
         signal.signal(signal.SIGTERM, _interrupt)  # systemd stops with SIGTERM
         attach(app)  # logs and carries on when there is no display
+        notify("READY=1")  # the first frame is up (Type=notify)
         log.info("%s, game %s: running (Ctrl-C stops)", app.table.game, app.table.record.id)
         app.run()
     except KeyboardInterrupt:
