@@ -36,7 +36,7 @@ from companion.games.spec import AnySpec, Cue
 from companion.hardware.factory import AdapterError, Adapters, open_adapters
 from companion.hardware.ports import ButtonEdge, DiscStep
 from companion.input_timing import InputTiming
-from companion.journal import GameRecord, Journal, JournalError
+from companion.journal import GameRecord, Journal, JournalError, StorageError
 from companion.leds import FPS, LedStyle, Overlay, frame, is_animated, limit_current, to_physical
 from companion.library import Library, path_for
 from companion.rules.base import JSON, Action, Prompt, RulesError
@@ -46,6 +46,9 @@ from companion.snapshot import HardwareStatus, Snapshot, UiState
 from companion.table import NOTHING, Apply, Change, Command, Table
 
 log = logging.getLogger("companion.app")
+
+
+STORAGE_RETRY = 5.0  # seconds between tries of a journal that could not be written
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,7 @@ class App:
         self._pump: Callable[[], None] | None = None
         self._loop: threading.Thread | None = None  # the thread in run(), while it runs
         self.watchdog = Watchdog()  # systemd's, when the unit sets WatchdogSec
+        self._storage_retry = 0.0  # when to try the journal again after a failed write
         self._libraries: dict[str, Library] = {}
         now = clock()
         bridge: Literal["linked", "unplugged", "none"] = (
@@ -279,12 +283,24 @@ class App:
     def tick(self, now: float) -> None:
         """Timers and animation frames; call it when :meth:`next_wake` says."""
         before = snap = self.snapshot
+        if snap.hardware.storage and now >= self._storage_retry:
+            snap = self._retry_storage(snap, now)
         for gesture in self.timing.tick(now):
             snap = self._react(controls.react(gesture, snap, now), snap, now)
         if self._pump is not None:
             self._pump()
         self._publish(before, snap, now)
         self.watchdog.tick(now)
+
+    def _retry_storage(self, snap: Snapshot, now: float) -> Snapshot:
+        """Try the journal again; when it writes, the table takes presses again."""
+        self._storage_retry = now + STORAGE_RETRY
+        if not self.table.journal.writable():
+            return snap
+        log.info("the journal can be written again")
+        hardware = replace(snap.hardware, storage="", storage_head=0)
+        snap = self._build(snap.ui, snap.change, now, hardware=hardware, changed_at=now)
+        return snap.with_ui(snap.ui.say("hardware.storage_back", now), now, None)
 
     def execute(self, *commands: Command) -> Snapshot:
         """Run commands from outside the buttons (a script, the simulator's demo) on the
@@ -308,6 +324,8 @@ class App:
             waits.append(1.0 / FPS)
         if self._pump is not None:
             waits.append(0.25)
+        if self.snapshot.hardware.storage:
+            waits.append(max(0.0, self._storage_retry - now))
         watchdog = self.watchdog.next_wake(now)
         if watchdog is not None:
             waits.append(watchdog)
@@ -368,10 +386,20 @@ class App:
                 ui = ui.say("hardware.refused", now, refused=True, reason=str(error))
                 cue = "no"
                 break
+            except StorageError as error:  # nothing was kept: read-only until it can write
+                log.warning("%s", error)
+                head = self.table.head
+                hardware = replace(snap.hardware, storage=error.kind, storage_head=head)
+                snap = self._build(ui, snap.change, now, hardware=hardware, changed_at=now)
+                self._storage_retry = now + STORAGE_RETRY
+                key = f"hardware.storage.{error.kind}"
+                return snap.with_ui(ui.say(key, now, refused=True, head=head), now, "no")
             ui = ui.quiet()
         if change is None:
             return snap.with_ui(ui, now, cue)
         hardware = snap.hardware
+        if hardware.storage:  # a write went through: the storage is back
+            hardware = replace(hardware, storage="", storage_head=0)
         if change.kind == "action" and change.action is not None:
             library = self.library()
             if library.learn(change.action) or library.problems:

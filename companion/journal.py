@@ -13,7 +13,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +41,17 @@ CREATE TABLE actions (
     PRIMARY KEY (game_id, seq)
 );
 """
+# Games put away by ``companion games archive``: kept whole, no longer offered to resume.
+# Added at the first archive, like the snapshots (readers of schema 1 ignore it).
+ARCHIVED = """
+CREATE TABLE IF NOT EXISTS archived (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    at TEXT NOT NULL
+)
+"""
+STATUSES = ("active", "finished")
+GAME_TEXT = ("game", "setup", "created_at", "status")  # the text cells, to find one not UTF-8
+ACTION_TEXT = ("at", "action")
 # A cache, not the truth: the state after ``head`` actions, so resuming a long game replays
 # only what follows. Added to older journals as they open (readers of schema 1 ignore it).
 SNAPSHOTS = """
@@ -67,6 +78,7 @@ class GameRecord:
     created_at: str
     head: int
     status: str
+    archived: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,7 +120,11 @@ class Journal:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         memory = str(path) == ":memory:"
-        if not memory and self.path.exists() and self.path.stat().st_size > 0:
+        try:
+            existing = not memory and self.path.exists() and self.path.stat().st_size > 0
+        except OSError as error:
+            raise JournalError(f"{self.path}: cannot open the journal: {error.strerror}") from error
+        if existing:
             self._check_existing()
         elif not memory:
             _private_file(self.path)
@@ -121,14 +137,15 @@ class Journal:
                 self._create()
         except sqlite3.Error as error:
             raise JournalError(f"{self.path}: cannot open the journal: {error}") from error
-        self.snapshots = self._add_snapshots()
+        self.snapshots = self._has_table("snapshots")
+        self.archive_kept = self._has_table("archived")
         if not memory:
             _keep_private(self.path)
 
-    def _add_snapshots(self) -> bool:
-        """Whether the snapshot table is there (it is added at the first snapshot kept, so
-        opening an older journal to read it writes nothing)."""
-        row = self._db.execute("SELECT 1 FROM sqlite_master WHERE name='snapshots'").fetchone()
+    def _has_table(self, name: str) -> bool:
+        """Whether an optional table is there (snapshots, archived: each is added when first
+        needed, so opening an older journal to read it writes nothing)."""
+        row = self._db.execute("SELECT 1 FROM sqlite_master WHERE name=?", (name,)).fetchone()
         return row is not None
 
     # --- checks ----------------------------------------------------------------------
@@ -188,7 +205,16 @@ class Journal:
             self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+        return _Transaction(self._db, self.path)
+
+    def writable(self) -> bool:
+        """Try a small write: can the journal be written again?"""
+        try:
+            with self._transaction():
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_write', ?)", (_now(),))
+        except JournalError:
+            return False
+        return True
 
     def close(self) -> None:
         self._db.close()
@@ -215,66 +241,202 @@ class Journal:
         self._db.execute("INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", (str(game_id),))
 
     def game(self, game_id: int) -> GameRecord:
-        row = self._db.execute(
-            "SELECT id, game, setup, created_at, head, status FROM games WHERE id=?", (game_id,)
-        ).fetchone()
+        """A game's record; a damaged row is a JournalError naming the game."""
+        place = f"game {game_id}"
+        try:
+            row = self._db.execute(
+                "SELECT id, game, setup, created_at, head, status FROM games WHERE id=?",
+                (game_id,),
+            ).fetchone()
+            archived = self._is_archived(game_id)
+        except sqlite3.Error as error:
+            raise self._unreadable(
+                place, error, table="games", key="id", columns=GAME_TEXT, match=("id", game_id)
+            ) from error
         if row is None:
             raise JournalError(f"{self.path}: no game {game_id}")
-        try:
-            setup = json.loads(row[2])
-        except json.JSONDecodeError as error:
-            raise JournalError(
-                f"{self.path}: game {game_id}: setup is not JSON: {error}"
-            ) from error
-        return GameRecord(row[0], row[1], setup, row[3], row[4], row[5])
+        number, game, text, created_at, head, status = row
+        setup = self._json(place, "setup", text)
+        if not isinstance(game, str) or not game:
+            raise self._damaged(place, "game name", game)
+        if not isinstance(setup, dict):
+            raise self._damaged(place, "setup", setup)
+        if not isinstance(created_at, str):
+            raise self._damaged(place, "creation time", created_at)
+        if not isinstance(head, int) or head < 0:
+            raise self._damaged(place, "head", head)
+        if status not in STATUSES:
+            raise self._damaged(place, "status", status)
+        return GameRecord(number, game, setup, created_at, head, status, archived)
 
     def latest_unfinished(self) -> GameRecord | None:
-        """The game last on the table if it is unfinished, else the newest unfinished."""
-        current = self._db.execute("SELECT value FROM meta WHERE key='current_game'").fetchone()
-        if current and str(current[0]).isdigit():
+        """The game last on the table if it is unfinished, else the newest unfinished (an
+        archived game is neither)."""
+        current = self.current()
+        shown = self._not_archived()
+        if current is not None:
             row = self._db.execute(
-                "SELECT id FROM games WHERE id=? AND status='active'", (int(current[0]),)
+                f"SELECT id FROM games WHERE id=? AND status='active' {shown}", (current,)
             ).fetchone()
             if row:
                 return self.game(row[0])
         row = self._db.execute(
-            "SELECT id FROM games WHERE status='active' ORDER BY id DESC LIMIT 1"
+            f"SELECT id FROM games WHERE status='active' {shown} ORDER BY id DESC LIMIT 1"
         ).fetchone()
         return self.game(row[0]) if row else None
 
+    def current(self) -> int | None:
+        """The id of the game last on the table (None: none yet, or unreadable)."""
+        try:
+            row = self._db.execute("SELECT value FROM meta WHERE key='current_game'").fetchone()
+        except sqlite3.Error:  # not UTF-8: as if no game had been on the table
+            return None
+        return int(row[0]) if row and str(row[0]).isdigit() else None
+
     def unfinished(self, limit: int = 10) -> list[GameRecord]:
-        """The unfinished games, newest first (at most ``limit``)."""
+        """The unfinished games not archived, newest first (at most ``limit``)."""
         rows = self._db.execute(
-            "SELECT id FROM games WHERE status='active' ORDER BY id DESC LIMIT ?", (limit,)
+            f"SELECT id FROM games WHERE status='active' {self._not_archived()} "
+            "ORDER BY id DESC LIMIT ?",
+            (limit,),
         )
         return [self.game(row[0]) for row in rows.fetchall()]
 
+    def game_ids(self) -> list[int]:
+        """Every game's id, archived ones included, oldest first."""
+        return [int(row[0]) for row in self._db.execute("SELECT id FROM games ORDER BY id")]
+
     def games(self) -> list[GameRecord]:
-        return [self.game(row[0]) for row in self._db.execute("SELECT id FROM games ORDER BY id")]
+        return [self.game(game_id) for game_id in self.game_ids()]
 
     def set_status(self, game_id: int, status: str) -> None:
         with self._transaction():
             self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
 
+    # --- archive -----------------------------------------------------------------------
+
+    def archive(self, game_ids: Sequence[int]) -> None:
+        """Put games away (one transaction): kept whole, exported, no longer resumed."""
+        with self._transaction():
+            self._db.execute(ARCHIVED)
+            self._db.executemany(
+                "INSERT OR IGNORE INTO archived (game_id, at) VALUES (?, ?)",
+                [(game_id, _now()) for game_id in game_ids],
+            )
+
+    def unarchive(self, game_ids: Sequence[int]) -> None:
+        if not self._has_table("archived"):
+            return
+        with self._transaction():
+            self._db.executemany(
+                "DELETE FROM archived WHERE game_id=?", [(game_id,) for game_id in game_ids]
+            )
+
+    def _not_archived(self) -> str:
+        """The SQL condition leaving archived games out (checked each time: `companion games`
+        may archive while the table runs)."""
+        if not self._has_table("archived"):
+            return ""
+        return "AND id NOT IN (SELECT game_id FROM archived)"
+
+    def _is_archived(self, game_id: int) -> bool:
+        if not self._has_table("archived"):
+            return False
+        query = "SELECT 1 FROM archived WHERE game_id=?"
+        return self._db.execute(query, (game_id,)).fetchone() is not None
+
     # --- actions -----------------------------------------------------------------------
 
+    def action_count(self, game_id: int) -> int:
+        """How many actions are stored for a game, the redo stack included."""
+        row = self._db.execute("SELECT count(*) FROM actions WHERE game_id=?", (game_id,))
+        return int(row.fetchone()[0])
+
     def actions(self, game_id: int) -> list[ActionRecord]:
-        """Every stored action of a game, the redo stack included, by sequence."""
+        """Every stored action of a game, the redo stack included, by sequence; a damaged
+        or missing row is a JournalError naming the game and the action."""
+        try:
+            rows = self._db.execute(
+                "SELECT seq, at, seat, action FROM actions WHERE game_id=? ORDER BY seq",
+                (game_id,),
+            ).fetchall()
+        except sqlite3.Error as error:
+            raise self._unreadable(
+                f"game {game_id}",
+                error,
+                table="actions",
+                key="seq",
+                columns=ACTION_TEXT,
+                match=("game_id", game_id),
+            ) from error
         records = []
-        rows = self._db.execute(
-            "SELECT seq, at, seat, action FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
-        )
-        for seq, at, seat, text in rows:
-            try:
-                action = json.loads(text)
-            except json.JSONDecodeError as error:
+        for expected, (seq, at, seat, text) in enumerate(rows, 1):
+            place = f"game {game_id}, action {seq}"
+            if seq != expected:
                 raise JournalError(
-                    f"{self.path}: game {game_id}, action {seq}: not JSON ({error})"
-                ) from error
+                    f"{self.path}: game {game_id}, action {expected}: missing (the next stored "
+                    f"is {seq!r}); the journal was left untouched"
+                )
+            action = self._json(place, "action", text)
             if not isinstance(action, dict):
-                raise JournalError(f"{self.path}: game {game_id}, action {seq}: not a mapping")
+                raise JournalError(f"{self.path}: {place}: not a mapping")
+            if not isinstance(at, str):
+                raise self._damaged(place, "time", at)
+            if seat is not None and not isinstance(seat, int):
+                raise self._damaged(place, "seat", seat)
             records.append(ActionRecord(seq, at, seat, action))
         return records
+
+    # --- damaged rows --------------------------------------------------------------------
+
+    def _json(self, place: str, what: str, text: object) -> JSON:
+        try:
+            value: JSON = json.loads(text)  # type: ignore[arg-type]  # checked just below
+        except (ValueError, TypeError, RecursionError) as error:
+            reason = "too deeply nested" if isinstance(error, RecursionError) else str(error)
+            raise JournalError(f"{self.path}: {place}: {what} is not JSON ({reason})") from error
+        return value
+
+    def _damaged(self, place: str, what: str, value: object) -> JournalError:
+        shown = repr(value)
+        shown = shown if len(shown) <= 40 else f"{shown[:37]}..."
+        return JournalError(
+            f"{self.path}: {place}: the {what} is damaged ({shown}); the journal was left untouched"
+        )
+
+    def _unreadable(
+        self,
+        place: str,
+        error: sqlite3.Error,
+        *,
+        table: str,
+        key: str,
+        columns: tuple[str, ...],
+        match: tuple[str, int],
+    ) -> JournalError:
+        """A read that failed: the row and column that is not UTF-8 when that is the cause
+        (SQLite says "Could not decode to UTF-8" without the row), else SQLite's words."""
+        cast = ", ".join(f"CAST({column} AS BLOB)" for column in columns)
+        try:
+            rows = self._db.execute(
+                f"SELECT {key}, {cast} FROM {table} WHERE {match[0]}=?", (match[1],)
+            )
+            for found, *cells in rows:
+                for column, cell in zip(columns, cells, strict=True):
+                    if not isinstance(cell, bytes):
+                        continue
+                    try:
+                        cell.decode("utf-8")
+                    except UnicodeDecodeError as bad:
+                        row = place if table == "games" else f"{place}, action {found}"
+                        return JournalError(
+                            f"{self.path}: {row}: the {column} is not UTF-8 text (byte "
+                            f"0x{cell[bad.start]:02x} at {bad.start}); the journal was left "
+                            "untouched"
+                        )
+        except sqlite3.Error:
+            pass
+        return JournalError(f"{self.path}: {place}: cannot read the journal: {error}")
 
     def append(
         self,
@@ -320,19 +482,24 @@ class Journal:
                     "INSERT OR REPLACE INTO snapshots (game_id, head, state) VALUES (?, ?, ?)",
                     (game_id, head, state),
                 )
-        except sqlite3.Error:
+        except (sqlite3.Error, JournalError):
             return
 
     def snapshot(self, game_id: int, at_most: int) -> tuple[int, str] | None:
         """The latest kept state at or before ``at_most`` actions: (head, state)."""
         if not self.snapshots:
             return None
-        row = self._db.execute(
-            "SELECT head, state FROM snapshots WHERE game_id=? AND head<=? "
-            "ORDER BY head DESC LIMIT 1",
-            (game_id, at_most),
-        ).fetchone()
-        return (int(row[0]), str(row[1])) if row else None
+        try:
+            row = self._db.execute(
+                "SELECT head, state FROM snapshots WHERE game_id=? AND head<=? "
+                "ORDER BY head DESC LIMIT 1",
+                (game_id, at_most),
+            ).fetchone()
+        except sqlite3.Error:  # a cache: one that does not read costs a longer replay
+            return None
+        if row is None or not isinstance(row[0], int) or row[0] < 0:
+            return None
+        return (row[0], str(row[1]))
 
     def _head(self, game_id: int) -> int:
         row = self._db.execute("SELECT head FROM games WHERE id=?", (game_id,)).fetchone()
@@ -341,14 +508,53 @@ class Journal:
         return int(row[0])
 
 
-class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on any error."""
+class StorageError(JournalError):
+    """The journal cannot be written now (a full disk, a read-only file, a removed USB
+    stick): nothing of the failed change was kept. ``kind`` is "full", "read_only" or
+    "failed"; the table goes on read-only and tries again."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, path: Path, error: sqlite3.Error) -> None:
+        said = str(error).lower()
+        if "full" in said:
+            self.kind = "full"
+        elif "readonly" in said or "read-only" in said or "read only" in said:
+            self.kind = "read_only"
+        else:
+            self.kind = "failed"
+        super().__init__(f"{path}: cannot write the journal ({error})")
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on any error; a write the
+    storage refuses becomes a :class:`StorageError` with nothing kept."""
+
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
         self._db = db
+        self._path = path
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise StorageError(self._path, error) from error
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is None:
+            try:
+                self._db.execute("COMMIT")
+            except sqlite3.Error as failed:
+                self._rollback()
+                raise StorageError(self._path, failed) from failed
+            return
+        self._rollback()
+        if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError) and not isinstance(
+            error, sqlite3.IntegrityError
+        ):
+            raise StorageError(self._path, error) from error
+
+    def _rollback(self) -> None:
+        if self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                return

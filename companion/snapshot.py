@@ -119,10 +119,17 @@ class HardwareStatus:
     sensor_expected: bool = True  # the config wired one (not "none", not the sim's)
     failed: tuple[str, ...] = ()  # outputs switched off after they raised, with why
     library: tuple[str, ...] = ()  # the card library's problems (the file is kept)
+    # The journal cannot be written ("full", "read_only", "failed"): the table is
+    # read-only, kept up to ``storage_head`` actions, and tries again.
+    storage: str = ""
+    storage_head: int = 0
 
     def notes(self, language: str) -> tuple[str, ...]:
         """One line per part that does not work as built, in the table's language."""
-        lines = [text(f"hardware.replaced.{port}", language) for port in self.replaced]
+        lines = []
+        if self.storage:  # first: nothing the table does now is kept
+            lines.append(text(f"hardware.storage.{self.storage}", language, head=self.storage_head))
+        lines += [text(f"hardware.replaced.{port}", language) for port in self.replaced]
         lines += [text("hardware.output_failed", language, reason=why) for why in self.failed]
         if self.library:  # the first problem, and how many more (companion cards check)
             more = len(self.library) - 1

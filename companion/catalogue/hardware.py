@@ -30,6 +30,10 @@ EN: dict[str, str] = {
     "hardware.bridge_unplugged": "Disc sensor unplugged: NEXT turns the period.",
     "hardware.no_sensor": "No disc sensor: NEXT turns the period.",
     "hardware.output_failed": "A display part failed and was switched off: {reason}",
+    "hardware.storage.full": "Storage full: the game is kept up to move {head}. Free space.",
+    "hardware.storage.read_only": "Storage read-only: the game is kept up to move {head}.",
+    "hardware.storage.failed": "Storage fails: the game is kept up to move {head}.",
+    "hardware.storage_back": "Storage works again: the game goes on.",
     "hardware.library_problem": "Card library not read (kept as it is): {problem}",
 }
 
@@ -61,5 +65,9 @@ RU: dict[str, str] = {
     "hardware.bridge_unplugged": "Датчик диска отключён: период меняет ДАЛЕЕ.",
     "hardware.no_sensor": "Нет датчика диска: период меняет ДАЛЕЕ.",
     "hardware.output_failed": "Часть вывода сломалась и отключена: {reason}",
+    "hardware.storage.full": "Память заполнена: игра сохранена до хода {head}.",
+    "hardware.storage.read_only": "Память только для чтения: игра сохранена до хода {head}.",
+    "hardware.storage.failed": "Запись не удаётся: игра сохранена до хода {head}.",
+    "hardware.storage_back": "Запись снова работает: игра продолжается.",
     "hardware.library_problem": "Библиотека карт не прочитана (файл не тронут): {problem}",
 }

@@ -1,0 +1,92 @@
+"""A journal that cannot be written (a full disk, a read-only file) turns the table
+read-only with a message on the screen; nothing is acknowledged that was not kept, and
+the table writes again as soon as it can. Real SQLite refusals: ``max_page_count`` makes
+the file full, ``query_only`` makes it read-only."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.app import STORAGE_RETRY
+from companion.hardware.fakes import FakeBuzzer
+from companion.i18n import text
+from tests.test_controls import Driver, in_support
+
+
+def rows(d: Driver) -> int:
+    db = d.app.table.journal._db
+    return int(db.execute("SELECT COUNT(*) FROM actions WHERE game_id<9999").fetchone()[0])
+
+
+def fill_up(d: Driver) -> None:
+    """No room left: the file may not grow, and the actions' pages are full to the brim
+    (with the rows of a stand-in game, which the tests then leave out of the count)."""
+    db = d.app.table.journal._db
+    db.execute("INSERT INTO games (id, game, setup, created_at) VALUES (9999, 'x', '{}', '')")
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count={pages}")
+    seq = 0
+    for size in (4000, 400, 40, 4, 0):  # big rows, then smaller ones into the gaps
+        for _ in range(10_000):
+            seq += 1
+            try:
+                db.execute(
+                    "INSERT INTO actions VALUES (9999, ?, '', NULL, zeroblob(?))", (seq, size)
+                )
+            except sqlite3.OperationalError:  # SQLITE_FULL: no room for this size
+                break
+
+
+@pytest.mark.parametrize("fault", ["full", "read_only"])
+def test_a_journal_that_cannot_be_written_makes_the_table_read_only_then_recovers(
+    tmp_path: Path, fault: str
+) -> None:
+    d = in_support(tmp_path)
+    head, kept = d.app.table.head, rows(d)
+    db = d.app.table.journal._db
+    if fault == "full":
+        fill_up(d)
+    else:
+        db.execute("PRAGMA query_only=ON")
+    d.tap("seat1.cyan")  # a support ability: it would be journaled
+    snap = d.app.snapshot
+    assert snap.hardware.storage == fault
+    said = text(f"hardware.storage.{fault}", "en", head=head)
+    assert said in snap.notices()  # on the screen, and stays there
+    assert d.app.table.head == head and rows(d) == kept  # nothing acknowledged, nothing kept
+    buzzer = d.app.adapters.buzzer
+    assert isinstance(buzzer, FakeBuzzer) and buzzer.cues[-1] == "no"
+    if fault == "read_only":  # an undo writes the head: refused too, nothing changed
+        d.tap("undo")  # (a full file still takes it: the head is rewritten in place)
+        assert d.app.table.head == head and d.app.snapshot.hardware.storage == fault
+    # Space is freed (or the card is writable again): the next retry finds it.
+    if fault == "full":
+        db.execute("PRAGMA max_page_count=1073741823")
+    else:
+        db.execute("PRAGMA query_only=OFF")
+    wait = d.app.next_wake(d.t)
+    assert wait is not None and wait <= STORAGE_RETRY
+    d.t += STORAGE_RETRY
+    d.app.tick(d.t)
+    assert d.app.snapshot.hardware.storage == ""
+    assert d.app.ui.notice is not None and d.app.ui.notice.key == "hardware.storage_back"
+    d.tap("seat1.cyan")
+    notice = d.app.ui.notice
+    assert d.app.table.head == head + 1, notice and notice.say("en")
+    assert rows(d) == kept + 1
+
+
+def test_the_table_never_acknowledges_a_write_that_failed_at_commit(tmp_path: Path) -> None:
+    d = in_support(tmp_path)
+    before = d.app.table.state
+    fill_up(d)
+    d.tap("seat1.cyan")
+    assert d.app.table.state is before
+    d.app.table.journal.close()
+    from companion.table import Table  # noqa: PLC0415
+
+    again = Table.open(tmp_path / "j.sqlite")
+    assert again is not None and again.state == before
