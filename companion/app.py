@@ -49,6 +49,7 @@ log = logging.getLogger("companion.app")
 
 
 STORAGE_RETRY = 5.0  # seconds between tries of a journal that could not be written
+BRIDGE_CHECK = 1.0  # seconds between looks at whether the Pico reads its frames
 
 
 @dataclass(frozen=True)
@@ -285,12 +286,26 @@ class App:
         before = snap = self.snapshot
         if snap.hardware.storage and now >= self._storage_retry:
             snap = self._retry_storage(snap, now)
+        snap = self._check_bridge(snap, now)
         for gesture in self.timing.tick(now):
             snap = self._react(controls.react(gesture, snap, now), snap, now)
         if self._pump is not None:
             self._pump()
         self._publish(before, snap, now)
         self.watchdog.tick(now)
+
+    def _check_bridge(self, snap: Snapshot, now: float) -> Snapshot:
+        """A Pico that stopped reading (its frames are dropped, never waited for): said on
+        the screen until it reads again."""
+        link = self.adapters.link
+        if link is None:
+            return snap
+        status = link.status
+        dropped = status.frames_dropped if status.deaf and status.linked else 0
+        if bool(dropped) == bool(snap.hardware.deaf_frames):
+            return snap
+        hardware = replace(snap.hardware, deaf_frames=dropped)
+        return self._build(snap.ui, snap.change, now, hardware=hardware, changed_at=snap.changed_at)
 
     def _retry_storage(self, snap: Snapshot, now: float) -> Snapshot:
         """Try the journal again; when it writes, the table takes presses again."""
@@ -326,6 +341,8 @@ class App:
             waits.append(0.25)
         if self.snapshot.hardware.storage:
             waits.append(max(0.0, self._storage_retry - now))
+        if self.adapters.link is not None:
+            waits.append(BRIDGE_CHECK)  # is the Pico reading what is written to it?
         watchdog = self.watchdog.next_wake(now)
         if watchdog is not None:
             waits.append(watchdog)

@@ -123,6 +123,7 @@ class HardwareStatus:
     # read-only, kept up to ``storage_head`` actions, and tries again.
     storage: str = ""
     storage_head: int = 0
+    deaf_frames: int = 0  # the Pico stopped reading: LED frames dropped (0: it reads)
 
     def notes(self, language: str) -> tuple[str, ...]:
         """One line per part that does not work as built, in the table's language."""
@@ -137,6 +138,8 @@ class HardwareStatus:
             lines.append(text("hardware.library_problem", language, problem=first))
         if self.bridge == "unplugged":
             lines.append(text("hardware.bridge_unplugged", language))
+        elif self.deaf_frames:
+            lines.append(text("hardware.bridge_deaf", language, dropped=self.deaf_frames))
         elif self.sensor_expected and not self.sensor_present and "disc" not in self.replaced:
             lines.append(text("hardware.no_sensor", language))
         return tuple(lines)

@@ -251,7 +251,10 @@ def test_a_pico_that_stops_reading_leaves_the_loop_responsive(
     assert bridge.stats.write_failures > 0 and bridge.stats.frames_dropped > 0
     assert bridge.status.deaf
     assert running.thread.is_alive() and app.snapshot.hardware.failed == ()
+    # The screen says the Pico does not read (or, once the Pi gave the link up, unplugged).
+    assert wait_until(lambda: app.snapshot.hardware.deaf_frames > 0 or not bridge.linked)
 
     pico.reset()  # the firmware runs again: the link comes back with the newest frame
     assert wait_until(lambda: bridge.linked and not bridge.status.deaf)
     assert wait_until(running.ring_follows)
+    assert wait_until(lambda: app.snapshot.hardware.deaf_frames == 0)  # the note is gone

@@ -34,6 +34,7 @@ EN: dict[str, str] = {
     "hardware.storage.read_only": "Storage read-only: the game is kept up to move {head}.",
     "hardware.storage.failed": "Storage fails: the game is kept up to move {head}.",
     "hardware.storage_back": "Storage works again: the game goes on.",
+    "hardware.bridge_deaf": "The Pico does not read: the ring waits ({dropped} frames dropped).",
     "hardware.library_problem": "Card library not read (kept as it is): {problem}",
 }
 
@@ -69,5 +70,6 @@ RU: dict[str, str] = {
     "hardware.storage.read_only": "Память только для чтения: игра сохранена до хода {head}.",
     "hardware.storage.failed": "Запись не удаётся: игра сохранена до хода {head}.",
     "hardware.storage_back": "Запись снова работает: игра продолжается.",
+    "hardware.bridge_deaf": "Pico не читает: кольцо ждёт (пропущено кадров: {dropped}).",
     "hardware.library_problem": "Библиотека карт не прочитана (файл не тронут): {problem}",
 }
