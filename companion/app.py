@@ -29,12 +29,13 @@ from pathlib import Path
 from types import FrameType
 from typing import Literal, Protocol
 
-from companion import controls, recent
+from companion import controls, recent, safe_mode
 from companion.config import Config, ConfigError
 from companion.config import load as load_config
 from companion.games.spec import AnySpec, Cue
 from companion.hardware.factory import AdapterError, Adapters, open_adapters
 from companion.hardware.ports import ButtonEdge, DiscStep
+from companion.i18n import text
 from companion.input_timing import InputTiming
 from companion.journal import GameRecord, Journal, JournalError, StorageError
 from companion.leds import FPS, LedStyle, Overlay, frame, is_animated, limit_current, to_physical
@@ -565,15 +566,40 @@ def run_main(argv: list[str]) -> int:
     parser.add_argument("--strict", action="store_true", help="fail if any adapter fails")
     parser.add_argument("--fakes", action="store_true", help="no hardware: fake adapters")
     parser.add_argument("--journal", help="the journal file (default: from the config)")
+    parser.add_argument(
+        "--safe-mode",
+        action="store_true",
+        help="if the table cannot start, show why on the screen and wait (the systemd unit)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="companion: %(message)s")
     try:
         config = load_config(args.config)
-        app = build_app(config, fakes=args.fakes, strict=args.strict, journal_path=args.journal)
+    except ConfigError as error:
+        code = report_start_error(error)
+        if not args.safe_mode:
+            return code
+        reason = "; ".join(error.problems[:3])
+        return safe_mode.run(reason, load_config(None), None, fixed=_config_fixed(args.config))
+    journal = Path(args.journal) if args.journal else config.journal_path
+    record = safe_mode.StartRecord(journal)
+    crashes, last = record.read()
+    if args.safe_mode and crashes >= safe_mode.CRASHES:
+        reason = text("safe.crashed", config.language, count=crashes, reason=last)
+        code = safe_mode.run(reason, config, journal)
+        record.write(0, "")  # a fresh start either way: the next crash counts from one
+        return code
+    try:
+        app = build_app(config, fakes=args.fakes, strict=args.strict, journal_path=journal)
     except START_ERRORS as error:
-        return report_start_error(error)
+        code = report_start_error(error)
+        if not args.safe_mode:
+            return code
+        spoilt = journal if isinstance(error, JournalError) else None
+        return safe_mode.run(str(error), config, spoilt)
     from companion.display.screen import attach  # noqa: PLC0415 (pygame loads only here)
 
+    started = time.monotonic()
     try:
         signal.signal(signal.SIGTERM, _interrupt)  # systemd stops with SIGTERM
         attach(app)  # logs and carries on when there is no display
@@ -582,8 +608,29 @@ def run_main(argv: list[str]) -> int:
         app.run()
     except KeyboardInterrupt:
         pass
+    except Exception as error:
+        record.crashed(error, time.monotonic() - started)  # three quick ones: safe mode
+        raise
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the close
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         app.close()
+    record.ran_well()
     return 0
+
+
+def _config_fixed(path: str | None) -> Callable[[], bool]:
+    """Whether the config loads now (looked at every two seconds at most)."""
+    looked = [time.monotonic()]
+
+    def fixed() -> bool:
+        if time.monotonic() - looked[0] < 2.0:
+            return False
+        looked[0] = time.monotonic()
+        try:
+            load_config(path)
+        except ConfigError:
+            return False
+        return True
+
+    return fixed

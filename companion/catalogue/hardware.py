@@ -35,6 +35,10 @@ EN: dict[str, str] = {
     "hardware.storage.failed": "Storage fails: the game is kept up to move {head}.",
     "hardware.storage_back": "Storage works again: the game goes on.",
     "hardware.bridge_deaf": "The Pico does not read: the ring waits ({dropped} frames dropped).",
+    "safe.title": "The table cannot start",
+    "safe.fresh": "NEXT: a fresh journal (the old one is kept)",
+    "safe.retry": "UNDO: try again",
+    "safe.crashed": "It stopped {count} times in a row. Last: {reason}",
     "hardware.library_problem": "Card library not read (kept as it is): {problem}",
 }
 
@@ -71,5 +75,9 @@ RU: dict[str, str] = {
     "hardware.storage.failed": "Запись не удаётся: игра сохранена до хода {head}.",
     "hardware.storage_back": "Запись снова работает: игра продолжается.",
     "hardware.bridge_deaf": "Pico не читает: кольцо ждёт (пропущено кадров: {dropped}).",
+    "safe.title": "Стол не может запуститься",
+    "safe.fresh": "ДАЛЕЕ: новый журнал (старый сохранится)",
+    "safe.retry": "ОТМЕНА: попробовать снова",
+    "safe.crashed": "Остановился {count} раза подряд. Последний раз: {reason}",
     "hardware.library_problem": "Библиотека карт не прочитана (файл не тронут): {problem}",
 }
