@@ -525,12 +525,37 @@ def build_app(
     """The app with its table (the journal's unfinished game, or a new one) and adapters:
     real ones as the config asks, fakes with ``fakes=True`` or where a real one fails
     (an AdapterError instead with ``strict``). ``adapters`` overrides the choice (tests)."""
-    journal = Journal(journal_path if journal_path is not None else config.journal_path)
-    table = Table.resume(journal)
-    if table is None:
-        table = Table.new_game(journal, config.game.name, config.game.setup)
     chosen = adapters or open_adapters(config, fakes=fakes, strict=strict)
+    starting(chosen)  # the ring says "starting" while the journal replays
+    try:
+        journal = Journal(journal_path if journal_path is not None else config.journal_path)
+        table = Table.resume(journal)
+        if table is None:
+            table = Table.new_game(journal, config.game.name, config.game.setup)
+    except BaseException:
+        for port in (chosen.buttons, chosen.disc, chosen.ring):
+            if port is not None:
+                port.close()
+        raise
     return App(table, chosen, config, clock=clock)
+
+
+STARTING: tuple[int, int, int] = (0, 40, 90)  # a dim blue on every sixth LED
+
+
+def starting(adapters: Adapters) -> None:
+    """The first thing the table shows, before the journal is read: a dim blue dot in
+    every sector (a frame no game shows), so a long resume never looks like a dead box."""
+    ring = adapters.ring
+    if ring is None:
+        return
+    count = ring.count
+    step = max(1, count // 6)
+    frame = [STARTING if index % step == 0 else (0, 0, 0) for index in range(count)]
+    try:
+        ring.show(frame)
+    except Exception as error:  # the app replaces a failing ring in a moment anyway
+        log.warning("the ring cannot show the start: %s", error)
 
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:

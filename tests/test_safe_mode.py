@@ -11,11 +11,13 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from companion import safe_mode
 from companion.app import _config_fixed
 from companion.config import load
 from companion.i18n import text
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 from tests.conftest import ROOT
 
 
@@ -101,3 +103,25 @@ def test_companion_run_in_safe_mode_tells_systemd_it_is_up_and_why(tmp_path: Pat
     process.stderr.close()
     assert "Traceback" not in err and "journal" in err
     assert path.exists()  # nothing is moved without a press
+
+
+def test_the_ring_says_starting_before_the_journal_is_read(tmp_path: Path) -> None:
+    from companion.app import STARTING, build_app  # noqa: PLC0415
+    from companion.hardware.factory import open_adapters  # noqa: PLC0415
+    from companion.hardware.fakes import FakeLedRing  # noqa: PLC0415
+
+    adapters = open_adapters(load(None), fakes=True, strict=False)
+    ring = adapters.ring
+    assert isinstance(ring, FakeLedRing)
+    app = build_app(load(None), journal_path=tmp_path / "j.sqlite", adapters=adapters)
+    try:
+        first = ring.frames[0]
+        assert first[0] == STARTING and first.count(STARTING) == 6  # one dot a sector
+        assert set(first) == {STARTING, (0, 0, 0)}
+    finally:
+        app.close()
+    spoilt = spoilt_journal(tmp_path)
+    adapters = open_adapters(load(None), fakes=True, strict=False)
+    with pytest.raises(JournalError):  # the ports are given back for safe mode's buttons
+        build_app(load(None), journal_path=spoilt, adapters=adapters)
+    assert isinstance(adapters.ring, FakeLedRing) and adapters.ring.closed
