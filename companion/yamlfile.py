@@ -103,7 +103,10 @@ def dotted(path: KeyPath) -> str:
     ``actions[3]``."""
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+        if isinstance(part, int):
+            text += f"[{part}]"
+            continue
+        text += f".{_shown(part)}" if text else _shown(part)
     return text
 
 
@@ -122,8 +125,6 @@ def load(path: str | Path, limits: Limits = LIMITS) -> Sourced:
     name = str(path)
     try:
         text = read_text(path, limits)
-    except FileNotFoundError as error:
-        raise YamlError(f"{name}: no such file") from error
     except OSError as error:
         raise YamlError(f"{name}: cannot read: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
@@ -256,9 +257,8 @@ class _Loader(yaml.SafeLoader):
             raise self._refuse(event.start_mark, "not a value")
         self.ascend_resolver()
         if node.tag not in PLAIN_TAGS:
-            raise self._refuse(
-                node.start_mark, f"the tag {node.tag} is not plain data (text, numbers, lists)"
-            )
+            plain = "is not plain data (text, numbers, lists)"
+            raise self._refuse(node.start_mark, f"the tag {_shown(node.tag)} {plain}")
         if anchor is not None:
             self._measured[anchor] = (self._values - start, self._height)
         return node
@@ -297,8 +297,8 @@ class _Loader(yaml.SafeLoader):
                 )
             try:
                 self.construct_object(node)
-            except ValueError:
-                raise self._refuse(node.start_mark, f"not a number: {value}") from None
+            except (ValueError, IndexError):  # "0x_", an empty !!int
+                raise self._refuse(node.start_mark, f"not a number: {_shown(value)}") from None
             finally:
                 self.constructed_objects.pop(node, None)
 
@@ -335,6 +335,8 @@ class _Loader(yaml.SafeLoader):
             key = self.compose_node(node, None)
             if key.tag not in (STR, MERGE) or not isinstance(key, ScalarNode):
                 raise self._refuse(key.start_mark, _not_a_key(key))
+            if not str(key.value).isprintable():  # a message names it: no line breaks, no codes
+                raise self._refuse(key.start_mark, f"a key is printable text, not {key.value!r}")
             self._path.append(str(key.value))
             value = self.compose_node(node, key)
             self._path.pop()
@@ -355,4 +357,11 @@ def _not_a_key(key: Node) -> str:
         return "a key is text, not a list or mapping"
     if key.tag == NULL:
         return "a key is text, not null (a key is missing before the colon?)"
+    if not str(key.value).isprintable():
+        return f"a key is printable text, not {key.value!r}"
     return f"a key is text, not {key.value} (quote it to make it text: '{key.value}')"
+
+
+def _shown(text: str) -> str:
+    """``text`` as a message can hold it: on one line, without control codes."""
+    return text if text.isprintable() else repr(text)
