@@ -28,6 +28,8 @@ from companion import yamlfile
 from companion.app import build_app
 from companion.cli import main
 from companion.config import SCHEMA, load
+from companion.games.bestiary.state import SETUP_KEYS as BESTIARY_SETUP
+from companion.games.manus.state import SETUP_KEYS as MANUS_SETUP
 from tests.conftest import EXAMPLES, ROOT
 
 # 500 bytes: ten anchors, each a list of nine aliases of the one before (9**9 strings).
@@ -390,7 +392,8 @@ def _script_texts() -> st.SearchStrategy[str]:
             actions[index] = {**actions[index], key: value}
             del actions[index + 1 :]
         elif where == "setup":
-            data["setup"] = {**data["setup"], draw(st.sampled_from(["players", "first"])): value}
+            key = draw(st.sampled_from([*BESTIARY_SETUP, *MANUS_SETUP]))
+            data["setup"] = {**data["setup"], key: value}
         elif where == "presses" and data.get("presses"):
             data["presses"] = [*data["presses"][:3], value]
         else:
