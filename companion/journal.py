@@ -93,6 +93,15 @@ def _private_file(path: Path) -> None:
     """Create the journal's folder (0700) and an empty file (0600), whatever the umask."""
     try:
         path.parent.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
+    except FileExistsError as error:  # a file where the folder (or one above it) should be
+        raise JournalError(
+            f"{path}: cannot create the journal's folder {path.parent}: a file is in the way"
+        ) from error
+    except OSError as error:
+        raise JournalError(
+            f"{path}: cannot create the journal's folder {path.parent}: {error.strerror}"
+        ) from error
+    try:
         descriptor = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
         os.close(descriptor)
     except OSError as error:
@@ -294,13 +303,20 @@ class Journal:
         return int(row[0]) if row and str(row[0]).isdigit() else None
 
     def unfinished(self, limit: int = 10) -> list[GameRecord]:
-        """The unfinished games not archived, newest first (at most ``limit``)."""
+        """The unfinished games not archived, newest first (at most ``limit``); a damaged
+        one is left out (``companion games`` names it) rather than hiding all the others."""
         rows = self._db.execute(
             f"SELECT id FROM games WHERE status='active' {self._not_archived()} "
             "ORDER BY id DESC LIMIT ?",
             (limit,),
         )
-        return [self.game(row[0]) for row in rows.fetchall()]
+        found = []
+        for (game_id,) in rows.fetchall():
+            try:
+                found.append(self.game(game_id))
+            except JournalError:
+                continue
+        return found
 
     def game_ids(self) -> list[int]:
         """Every game's id, archived ones included, oldest first."""

@@ -53,6 +53,9 @@ class LoopOwned:
 # --- commands, in the imperative -----------------------------------------------------------
 
 
+# What a stored action may raise on replay: a damaged row the rules did not foresee is still
+# the journal's fault, reported with its place, not a crash.
+REPLAY_ERRORS = (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError)
 SNAPSHOT_EVERY = 1000  # actions between two states kept in the journal
 KEEP_STATES = 2000  # states held in memory for undo (older: rebuilt from a snapshot)
 
@@ -132,9 +135,14 @@ class Table(LoopOwned):
         self._load(record)
 
     def _load(self, record: GameRecord) -> None:
+        try:
+            # Each game's spec is typed with its own state; a table holds whichever it was given.
+            spec: AnySpec = games.find(record.game)
+        except RulesError as error:  # a journal from a companion with another game folder
+            where = f"{self.journal.path}: game {record.id}"
+            raise JournalError(f"{where}: {error} (this companion cannot replay it)") from error
         self.record = record
-        # Each game's spec is typed with its own state; a table holds whichever it was given.
-        self.spec: AnySpec = games.find(record.game)
+        self.spec = spec
         self._actions: list[JSON] = []
         # The states from head ``_base`` on (older ones are rebuilt from a snapshot).
         self._states: list[GameState] = []
@@ -195,7 +203,7 @@ class Table(LoopOwned):
             action = self._actions[index]
             try:
                 state = rules.step(state, action)
-            except RulesError as error:
+            except REPLAY_ERRORS as error:
                 seq = seqs[index] if seqs else index + 1
                 raise JournalError(
                     f"{self.journal.path}: game {self.record.id}, action {seq} "
