@@ -1,0 +1,324 @@
+"""``companion games``: the journal's games, listed, resumed, exported and archived.
+
+Archiving marks a game (the journal's ``archived`` table, added at the first archive): the
+game stays whole in the same file, `companion games` lists and exports it, but neither a
+restart nor the menu offers it any more. A mark rather than a move to another file: one
+transaction, nothing to lose between two files under a power cut, undone by ``unarchive``,
+and a journal archived in is still schema 1 (an older companion simply ignores the mark).
+
+Exit codes as ``companion``'s: 0 done; 2 a command line asking for what is not there (no
+such game, a game that cannot be resumed or archived); 4 a journal that cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+from companion.journal import FILE_MODE, GameRecord, Journal, JournalError
+from companion.table import ACTIVE, FINISHED, Table
+
+EXIT_OK = 0
+EXIT_BAD_REQUEST = 2
+EXIT_JOURNAL = 4
+ROW = "{:>4}  {:<10}{:<24}{:<14}{:<16}{}\n"  # id, game, players, status, actions, created
+
+
+class Refused(Exception):
+    """A request the journal cannot grant (exit 2); the message names the file."""
+
+
+def games_main(argv: list[str]) -> int:
+    """``companion games [list|resume|export|archive|unarchive] [--journal FILE]``."""
+    args = _parser().parse_args(argv)
+    try:
+        path = _journal_path(args)
+        if not path.is_file():
+            raise JournalError(f"{path}: no journal here (give --journal or --config)")
+        journal = Journal(path)
+    except (JournalError, OSError) as error:
+        return _fail(str(error), EXIT_JOURNAL)
+    except _ConfigProblem as problem:
+        return _fail(str(problem), EXIT_BAD_REQUEST)
+    try:
+        command = args.command or "list"
+        if command == "list":
+            return list_games(journal, sys.stdout)
+        if command == "resume":
+            return resume(journal, args.game)
+        if command == "export":
+            return export(journal, args.games, args.output)
+        if command == "archive":
+            return archive(journal, args.games, finished=args.finished, unfinished=args.unfinished)
+        return unarchive(journal, args.games)
+    except Refused as refused:
+        return _fail(str(refused), EXIT_BAD_REQUEST)
+    except JournalError as error:
+        return _fail(str(error), EXIT_JOURNAL)
+    finally:
+        journal.close()
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"companion: {message}", file=sys.stderr)
+    return code
+
+
+# --- the commands ---------------------------------------------------------------------------
+
+
+def list_games(journal: Journal, out: TextIO) -> int:
+    """One line a game, oldest first; a damaged game is listed as such and named on stderr."""
+    current = journal.current()
+    damaged = 0
+    out.write(ROW.format("id", "game", "players", "status", "actions", "created"))
+    for game_id in journal.game_ids():
+        try:
+            record = journal.game(game_id)
+            count = journal.action_count(game_id)
+        except JournalError as error:
+            damaged += 1
+            print(f"companion: {error}", file=sys.stderr)
+            out.write(ROW.format(game_id, "?", "", "damaged", "?", "?"))
+            continue
+        actions = str(record.head)
+        if count > record.head:
+            actions += f" (+{count - record.head} undone)"
+        players = _players(record)
+        players = players if len(players) <= 22 else f"{players[:21]}…"
+        status = _status(record, current)
+        created = record.created_at.replace("T", " ").removesuffix("Z")
+        out.write(
+            f"{game_id:>4}  {record.game:<10}{players:<24}{status:<14}{actions:>8}  {created}\n"
+        )
+    return EXIT_JOURNAL if damaged else EXIT_OK
+
+
+def resume(journal: Journal, game_id: int) -> int:
+    """Make a game the one the next start picks up (it must replay first)."""
+    record = _game(journal, game_id)
+    if record.archived:
+        raise Refused(
+            f"{journal.path}: game {game_id} is archived; `companion games unarchive "
+            f"{game_id}` first"
+        )
+    if record.status != ACTIVE:
+        raise Refused(f"{journal.path}: game {game_id} is over: it cannot be resumed")
+    Table(journal, record)  # a game that does not replay raises here, and is not chosen
+    journal.set_current(game_id)
+    print(
+        f"game {game_id} ({record.game}: {_players(record)}, {record.head} actions) is the one "
+        "the table picks up at its next start (restart it: sudo systemctl restart companion)"
+    )
+    return EXIT_OK
+
+
+def export(journal: Journal, game_ids: list[int], output: str | None) -> int:
+    """JSON Lines: for each game a header (the game and its setup), then one line an action.
+    With ``-o FILE`` the file is written whole or not at all, readable by its owner only
+    (the hidden votes are in it)."""
+    chosen = game_ids or journal.game_ids()
+    for game_id in game_ids:
+        _game(journal, game_id)
+    if output is None:
+        return _export(journal, chosen, sys.stdout, whole=bool(game_ids))
+    target = Path(output)
+    try:
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except OSError as error:
+        raise Refused(f"{target}: cannot write the export: {error.strerror}") from error
+    try:
+        os.fchmod(descriptor, FILE_MODE)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            code = _export(journal, chosen, out, whole=bool(game_ids))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except OSError as error:
+        raise Refused(f"{target}: cannot write the export: {error.strerror}") from error
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return code
+
+
+def _export(journal: Journal, game_ids: list[int], out: TextIO, *, whole: bool) -> int:
+    """Every game asked for; when all are exported, a damaged one is left out and named
+    (exit 4) instead of stopping the others."""
+    left_out = 0
+    for game_id in game_ids:
+        try:
+            lines = list(_game_lines(journal, game_id))
+        except JournalError as error:
+            if whole:
+                raise
+            left_out += 1
+            print(f"companion: {error}; left out of the export", file=sys.stderr)
+            continue
+        for line in lines:
+            out.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+    return EXIT_JOURNAL if left_out else EXIT_OK
+
+
+def _game_lines(journal: Journal, game_id: int) -> Iterator[dict[str, object]]:
+    record = journal.game(game_id)
+    actions = journal.actions(game_id)
+    yield {
+        "type": "game",
+        "game_id": record.id,
+        "game": record.game,
+        "setup": record.setup,
+        "created_at": record.created_at,
+        "status": record.status,
+        "archived": record.archived,
+        "head": record.head,
+        "actions": len(actions),
+    }
+    for action in actions:
+        yield {
+            "type": "action",
+            "game_id": record.id,
+            "seq": action.seq,
+            "at": action.at,
+            "seat": action.seat,
+            "action": action.action,
+            "undone": action.seq > record.head,  # the redo stack
+        }
+
+
+def archive(journal: Journal, game_ids: list[int], *, finished: bool, unfinished: bool) -> int:
+    """Mark games archived: finished ones; unfinished ones only when asked (``--unfinished``),
+    and never the unfinished game on the table."""
+    if not game_ids and not finished:
+        raise Refused(f"{journal.path}: which games? give their ids or --finished")
+    if finished:
+        records = [r for r in _readable(journal) if r.status == FINISHED and not r.archived]
+    else:
+        records = [_game(journal, game_id) for game_id in game_ids]
+    current = journal.current()
+    for record in records:
+        if record.status == ACTIVE and record.id == current:
+            raise Refused(
+                f"{journal.path}: game {record.id} is on the table; end it or resume another first"
+            )
+        if record.status == ACTIVE and not unfinished:
+            raise Refused(
+                f"{journal.path}: game {record.id} is unfinished; add --unfinished to archive "
+                "it anyway"
+            )
+    if not records:
+        print("nothing to archive")
+        return EXIT_OK
+    journal.archive([r.id for r in records])
+    print(f"archived: game{'s' if len(records) > 1 else ''} {_ids(records)}")
+    return EXIT_OK
+
+
+def unarchive(journal: Journal, game_ids: list[int]) -> int:
+    records = [_game(journal, game_id) for game_id in game_ids]
+    journal.unarchive(game_ids)
+    print(f"back from the archive: game{'s' if len(records) > 1 else ''} {_ids(records)}")
+    return EXIT_OK
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+
+def _game(journal: Journal, game_id: int) -> GameRecord:
+    if game_id not in journal.game_ids():
+        raise Refused(f"{journal.path}: no game {game_id} (`companion games` lists them)")
+    return journal.game(game_id)
+
+
+def _readable(journal: Journal) -> Iterator[GameRecord]:
+    for game_id in journal.game_ids():
+        try:
+            yield journal.game(game_id)
+        except JournalError:
+            continue
+
+
+def _ids(records: list[GameRecord]) -> str:
+    return ", ".join(str(record.id) for record in records)
+
+
+def _players(record: GameRecord) -> str:
+    players = record.setup.get("players")
+    if isinstance(players, list):
+        return ", ".join(str(player) for player in players)
+    return f"{players} players" if isinstance(players, int) else "?"
+
+
+def _status(record: GameRecord, current: int | None) -> str:
+    if record.archived:
+        return "archived"
+    if record.status == FINISHED:
+        return "finished"
+    return "on the table" if record.id == current else "unfinished"
+
+
+class _ConfigProblem(Exception):
+    pass
+
+
+def _journal_path(args: argparse.Namespace) -> Path:
+    if args.journal:
+        return Path(args.journal)
+    from companion.config import ConfigError, load  # noqa: PLC0415 (only without --journal)
+
+    try:
+        return load(args.config).journal_path
+    except ConfigError as error:
+        raise _ConfigProblem("; ".join(error.problems)) from error
+
+
+def _where(default: object) -> argparse.ArgumentParser:
+    """--journal and --config, before or after the command (after it, an option left out
+    must not overwrite one given before: hence SUPPRESS there)."""
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument(
+        "--journal", default=default, help="the journal file (default: the config's)"
+    )
+    where.add_argument(
+        "--config", default=default, help="the config naming the journal (default: defaults)"
+    )
+    return where
+
+
+def _parser() -> argparse.ArgumentParser:
+    where = _where(argparse.SUPPRESS)
+    parser = argparse.ArgumentParser(
+        prog="companion games",
+        parents=[_where(None)],
+        description="The journal's games: list (the default), resume, export, archive.",
+    )
+    commands = parser.add_subparsers(dest="command")
+    commands.add_parser("list", parents=[where], help="one line a game")
+    resume_cmd = commands.add_parser(
+        "resume", parents=[where], help="the game the table picks up at its next start"
+    )
+    resume_cmd.add_argument("game", type=int, help="the game's id (from the list)")
+    export_cmd = commands.add_parser(
+        "export", parents=[where], help="games as JSON Lines (all without ids)"
+    )
+    export_cmd.add_argument("games", type=int, nargs="*", help="game ids (default: all)")
+    export_cmd.add_argument("-o", "--output", help="write to this file (default: stdout)")
+    archive_cmd = commands.add_parser(
+        "archive", parents=[where], help="no longer offer games to resume (kept whole)"
+    )
+    archive_cmd.add_argument("games", type=int, nargs="*", help="game ids")
+    archive_cmd.add_argument("--finished", action="store_true", help="every finished game")
+    archive_cmd.add_argument(
+        "--unfinished", action="store_true", help="allow unfinished games (abandoned)"
+    )
+    unarchive_cmd = commands.add_parser(
+        "unarchive", parents=[where], help="offer archived games again"
+    )
+    unarchive_cmd.add_argument("games", type=int, nargs="+", help="game ids")
+    return parser
