@@ -129,6 +129,7 @@ DELEGATED: dict[str, tuple[str, str]] = {
     "cards": ("companion.library:cards_main", "list, check, export or import the card library"),
     "presses": ("companion.planner:presses_main", "turn an action script into button presses"),
     "service": ("companion.service:service_main", "help the installer set up the systemd unit"),
+    "games": ("companion.games_cli:games_main", "list, resume, export or archive the games"),
 }
 
 
