@@ -215,15 +215,9 @@ def seat_panel(
     inner = layout.inset(box, 4)
     header = pygame.Rect(inner.left, inner.top, inner.width, layout.px(24))
     name_box, damage_box = split(header, (0.64, 0.36))
-    castle = seat.get("castle")
-    castle_name = (
-        name_of("bestiary.castle", castle, language)
-        if castle
-        else text("bestiary.ui.no_castle", language)
-    )
     painter.text(
         name_box,
-        f"{seat.get('name')} · {castle_name}",
+        words.seat_title(seat, language),
         layout.font(15),
         colour=colour,
         bold=True,

@@ -161,15 +161,9 @@ def army(painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame
     painter.box(box, theme.PANEL, colour, radius=layout.px(4), width=layout.px(2))
     inner = layout.inset(box, 4)
     header, *lines, footer = rows(inner, 5)
-    castle = seat.get("castle")
-    castle_name = (
-        name_of("bestiary.castle", castle, language)
-        if castle
-        else text("bestiary.ui.no_castle", language)
-    )
     painter.text(
         header,
-        f"{seat.get('name')} · {castle_name}",
+        words.seat_title(seat, language),
         layout.font(14),
         colour=colour,
         bold=True,

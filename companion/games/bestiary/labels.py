@@ -45,6 +45,17 @@ def ability_named(creature_name: str, ability_name: str, language: str) -> str:
     return ability_name
 
 
+def seat_title(seat: JSON, language: str) -> str:
+    """A seat's header: its player and castle ("Anna · Forest edge")."""
+    castle = seat.get("castle")
+    castle_name = (
+        name_of("bestiary.castle", castle, language)
+        if castle
+        else text("bestiary.ui.no_castle", language)
+    )
+    return f"{seat.get('name')} · {castle_name}"
+
+
 def towers(names: list[str], language: str) -> str:
     return ", ".join(name_of("bestiary.tower", t, language) for t in names)
 
