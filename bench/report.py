@@ -81,8 +81,8 @@ def journal_rows(sizes: list[int]) -> list[Row]:
                     (
                         "action applied + committed (p50 / p99)",
                         f"{median:.2f} / {p99:.2f} ms",
-                        "well under 5 ms",
-                        p99 < 5,
+                        "p50 well under 5 ms",
+                        median < 2.5,
                     )
                 )
             took, rss = _child(REPLAY, str(count), db, "replay")

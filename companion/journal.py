@@ -371,11 +371,15 @@ class Journal:
     def actions(self, game_id: int) -> list[ActionRecord]:
         """Every stored action of a game, the redo stack included, by sequence; a damaged
         or missing row is a JournalError naming the game and the action."""
+        records: list[ActionRecord] = []
+        known: dict[str, JSON] = {}  # a long game repeats its actions: one object each
         try:
             rows = self._db.execute(
                 "SELECT seq, at, seat, action FROM actions WHERE game_id=? ORDER BY seq",
                 (game_id,),
-            ).fetchall()
+            )
+            for expected, row in enumerate(rows, 1):
+                records.append(self._record(game_id, expected, row, known))
         except sqlite3.Error as error:
             raise self._unreadable(
                 f"game {game_id}",
@@ -385,23 +389,30 @@ class Journal:
                 columns=ACTION_TEXT,
                 match=("game_id", game_id),
             ) from error
-        records = []
-        for expected, (seq, at, seat, text) in enumerate(rows, 1):
-            place = f"game {game_id}, action {seq}"
-            if seq != expected:
-                raise JournalError(
-                    f"{self.path}: game {game_id}, action {expected}: missing (the next stored "
-                    f"is {seq!r}); the journal was left untouched"
-                )
+        return records
+
+    def _record(
+        self, game_id: int, expected: int, row: tuple[object, ...], known: dict[str, JSON]
+    ) -> ActionRecord:
+        seq, at, seat, text = row
+        place = f"game {game_id}, action {seq}"
+        if seq != expected:
+            raise JournalError(
+                f"{self.path}: game {game_id}, action {expected}: missing (the next stored "
+                f"is {seq!r}); the journal was left untouched"
+            )
+        action = known.get(text) if isinstance(text, str) else None
+        if action is None:
             action = self._json(place, "action", text)
             if not isinstance(action, dict):
                 raise JournalError(f"{self.path}: {place}: not a mapping")
-            if not isinstance(at, str):
-                raise self._damaged(place, "time", at)
-            if seat is not None and not isinstance(seat, int):
-                raise self._damaged(place, "seat", seat)
-            records.append(ActionRecord(seq, at, seat, action))
-        return records
+            if isinstance(text, str):
+                known[text] = action
+        if not isinstance(at, str):
+            raise self._damaged(place, "time", at)
+        if seat is not None and not isinstance(seat, int):
+            raise self._damaged(place, "seat", seat)
+        return ActionRecord(expected, at, seat, action)
 
     # --- damaged rows --------------------------------------------------------------------
 
