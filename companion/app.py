@@ -50,6 +50,7 @@ log = logging.getLogger("companion.app")
 
 
 STORAGE_RETRY = 5.0  # seconds between tries of a journal that could not be written
+STORAGE_FAULT: tuple[int, int, int] = (255, 0, 0)  # the ring's mark of a journal not written
 BRIDGE_CHECK = 1.0  # seconds between looks at whether the Pico reads its frames
 
 
@@ -137,6 +138,9 @@ class RingOutput:
         if ring is None:
             return
         logical = frame(snap.spec, snap.view, now, self.style, self.overlay(snap))
+        if snap.hardware.storage:  # nothing is kept: a red dot opens every sector
+            step = max(1, len(logical) // 6)
+            logical[::step] = [STORAGE_FAULT] * len(logical[::step])
         placed = to_physical(logical, self.offset, self.reverse)
         brightness = min(snap.ui.brightness, snap.ui.max_brightness)  # the menu's setting
         if brightness != self.brightness:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import STORAGE_RETRY
-from companion.hardware.fakes import FakeBuzzer
+from companion.app import STORAGE_FAULT, STORAGE_RETRY
+from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.i18n import text
 from tests.test_controls import Driver, in_support
 
@@ -59,6 +59,9 @@ def test_a_journal_that_cannot_be_written_makes_the_table_read_only_then_recover
     assert d.app.table.head == head and rows(d) == kept  # nothing acknowledged, nothing kept
     buzzer = d.app.adapters.buzzer
     assert isinstance(buzzer, FakeBuzzer) and buzzer.cues[-1] == "no"
+    ring = d.app.adapters.ring
+    assert isinstance(ring, FakeLedRing)
+    assert ring.last[::4] == (STORAGE_FAULT,) * 6  # the ring says it too: a red dot a sector
     if fault == "read_only":  # an undo writes the head: refused too, nothing changed
         d.tap("undo")  # (a full file still takes it: the head is rewritten in place)
         assert d.app.table.head == head and d.app.snapshot.hardware.storage == fault
@@ -72,6 +75,7 @@ def test_a_journal_that_cannot_be_written_makes_the_table_read_only_then_recover
     d.t += STORAGE_RETRY
     d.app.tick(d.t)
     assert d.app.snapshot.hardware.storage == ""
+    assert STORAGE_FAULT not in ring.last
     assert d.app.ui.notice is not None and d.app.ui.notice.key == "hardware.storage_back"
     d.tap("seat1.cyan")
     notice = d.app.ui.notice
