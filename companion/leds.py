@@ -2,7 +2,8 @@
 
 Each game paints its own frame (its spec's ``ring``); a game without one gets
 :func:`acting_seat`. The frame is in *logical* order: index 0 is the first LED of the
-game's first sector, clockwise. :func:`to_physical` turns it for the ring as mounted
+game's first sector, clockwise (:mod:`companion.ring_geometry` says where that is on the
+board, for the screens too). :func:`to_physical` turns it for the ring as mounted
 (offset, direction) and :func:`limit_current` scales it under the supply's budget. Only the
 *public* view is drawn, so nothing secret (an unrevealed vote) can reach the ring.
 """
@@ -14,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.ring_geometry import SECTORS, RingGeometry
 from companion.rules.base import JSON
 from companion.seats import SEAT_COLOURS
 
@@ -22,7 +24,6 @@ if TYPE_CHECKING:
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
-SECTORS = 6  # the time disc's sectors: the ring is mounted in six equal arcs
 FPS = 20.0  # how often an animated frame is redrawn
 
 
@@ -119,11 +120,7 @@ def is_animated(
 
 def to_physical(logical: Sequence[RGB], offset: int = 0, reverse: bool = False) -> list[RGB]:
     """Logical LED ``i`` goes to physical ``(offset ± i) mod count``."""
-    count = len(logical)
-    out = [OFF] * count
-    for i, colour in enumerate(logical):
-        out[(offset + (-i if reverse else i)) % count] = colour
-    return out
+    return RingGeometry(len(logical), offset, reverse).to_physical(logical, OFF)
 
 
 def limit_current(

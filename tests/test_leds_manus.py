@@ -34,7 +34,9 @@ def played(votes: list[tuple[int, str]]) -> dict[str, Any]:
 
 
 def arc(leds: list[Any], quadrant: int) -> list[Any]:
-    return leds[quadrant * 6 : quadrant * 6 + 5]
+    """Quadrant k's five lit LEDs: the room's arcs start at 9 o'clock (LED 18 of 24)."""
+    first = (18 + quadrant * 6) % 24
+    return leds[first : first + 5]
 
 
 def test_the_test_site_quadrant_is_bright_and_the_others_dim() -> None:
@@ -46,7 +48,7 @@ def test_the_test_site_quadrant_is_bright_and_the_others_dim() -> None:
 
 def test_a_dot_per_hand_that_has_voted() -> None:
     leds = frame(SPEC, played([(2, "dry")]), 0.0, STYLE)
-    dots = [leds[hand * 6 - 1] for hand in (1, 2, 3, 4)]
+    dots = [leds[(18 + hand * 6 - 1) % 24] for hand in (1, 2, 3, 4)]
     assert dots == [OFF, VOTED, OFF, OFF]
 
 

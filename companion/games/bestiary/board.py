@@ -20,9 +20,8 @@ from companion.display.screens import chrome
 from companion.display.screens.base import Motion
 from companion.games.bestiary import labels as words
 from companion.i18n import name_of, text
+from companion.ring_geometry import SECTORS, TOP, RingGeometry, point
 from companion.rules.base import JSON
-
-SECTORS = 6
 
 
 def period_counter(view: JSON, language: str) -> tuple[str, int, str]:
@@ -62,44 +61,47 @@ class BoardScreen:
 # --- the time disc -------------------------------------------------------------------------
 
 
+GEOMETRY = RingGeometry()  # angles only: the strip's wiring never moves the board
+
+
 def _point(cx: float, cy: float, radius: float, degrees: float) -> tuple[float, float]:
-    angle = math.radians(degrees)
-    return cx + radius * math.cos(angle), cy - radius * math.sin(angle)
+    return point((cx, cy), radius, degrees)
 
 
-def _sector_angle(sector: int, sun: int, spin: float) -> float:
-    """Sector centres in degrees (90 = top). Later sectors sit counter-clockwise: the
-    disc turns clockwise and brings them under the sun mark."""
-    return 90.0 + ((sector - sun) % SECTORS) * 60.0 + spin
+def sun_angle(sun: int | None, motion: Motion) -> float:
+    """Where the sun mark stands: over its sector, as the ring lights it; after a turn it
+    travels clockwise from the sector it left, easing in."""
+    if sun is None:
+        return TOP
+    angle = GEOMETRY.sector_centre(sun)
+    if motion.from_sun is not None and motion.progress < 1.0:
+        steps = (sun - motion.from_sun) % SECTORS
+        eased = 1 - (1 - motion.progress) ** 3
+        angle += steps * 60.0 * (1 - eased)  # still that far counter-clockwise, behind
+    return angle
 
 
 def draw_disc(
     painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect, motion: Motion
 ) -> None:
+    """The disc as the board and the ring have it: sector 1 from the top, clockwise; the
+    sun mark outside the rim over the present sector (the LEDs' place)."""
     view = scene.view or {}
     language = scene.language
     sigil = view.get("sigil") or {}
     sun = sigil.get("sun_sector")
     period = int(view.get("period") or 0)
-    sun_size = layout.px(14)
-    radius = min(box.width, box.height - sun_size) / 2 - layout.px(3)
-    cx = box.centerx
-    cy = box.top + sun_size + radius + layout.px(2)
-    spin = 0.0
-    if motion.from_sun is not None and sun is not None and motion.progress < 1.0:
-        # Turned clockwise by one or more sectors: start that far back and ease in.
-        steps = (sun - motion.from_sun) % SECTORS
-        eased = 1 - (1 - motion.progress) ** 3
-        spin = -steps * 60.0 * (1 - eased)
-    reference = sun or 1
+    sun_size = layout.px(12)
+    radius = min(box.width, box.height) / 2 - sun_size * 1.3
+    cx, cy = box.center
     for sector in range(1, SECTORS + 1):
-        centre = _sector_angle(sector, reference, spin)
+        centre = GEOMETRY.sector_centre(sector)
         points = [(cx, cy)] + [_point(cx, cy, radius, centre - 30 + step * 5) for step in range(13)]
         current = sun is not None and sector == sun
         fill = theme.DISC_CURRENT if current else theme.DISC
         pygame.draw.polygon(painter.surface, fill, points)
         pygame.draw.polygon(painter.surface, theme.PANEL_EDGE, points, width=max(1, layout.px(1)))
-        label_x, label_y = _point(cx, cy, radius * 0.86, centre)
+        label_x, label_y = _point(cx, cy, radius * 0.84, centre)
         label = pygame.Rect(0, 0, round(radius * 0.34), round(radius * 0.2))
         label.center = (round(label_x), round(label_y))
         returns = sector_period(sector, sun, period)
@@ -119,21 +121,30 @@ def draw_disc(
             layout,
             scene,
             tokens,
-            centre=_point(cx, cy, radius * 0.47, centre),
+            # side sectors hold their chips nearer the hub, clear of the rim's label
+            centre=_point(
+                cx, cy, radius * (0.4 if abs(math.cos(math.radians(centre))) > 0.9 else 0.5), centre
+            ),
             radius=radius,
         )
     pygame.draw.circle(
         painter.surface, theme.PANEL_EDGE, (cx, cy), round(radius), width=layout.px(2)
     )
-    # The sun mark stands still above the disc; the sector under it is now.
-    sun_centre = (cx, round(cy - radius - sun_size * 0.35))
+    disc = pygame.Rect(0, 0, round(2 * radius), round(2 * radius))
+    disc.center = (cx, cy)
+    painter.mark("sigil.disc", disc, str(sun or ""))
+    if sun is None:
+        return
+    # The sun mark moves round the rim, clockwise, one sector a period.
+    at = _point(cx, cy, radius + sun_size * 0.55, sun_angle(sun, motion))
+    sun_centre = (round(at[0]), round(at[1]))
     for ray in range(8):
         end = _point(sun_centre[0], sun_centre[1], sun_size * 0.75, ray * 45.0)
         pygame.draw.line(painter.surface, theme.SUN, sun_centre, end, max(1, layout.px(2)))
     pygame.draw.circle(painter.surface, theme.SUN, sun_centre, max(3, round(sun_size * 0.45)))
     sun_rect = pygame.Rect(0, 0, sun_size * 2, sun_size * 2)
     sun_rect.center = sun_centre
-    painter.mark("sigil.sun", sun_rect, str(sun or ""))
+    painter.mark("sigil.sun", sun_rect, str(sun))
 
 
 def _sector_tokens(sigil: JSON, sector: int) -> list[JSON]:
@@ -156,7 +167,7 @@ def _draw_chips(
         return
     columns = 1 if len(tokens) <= 3 else 2
     count_rows = math.ceil(len(tokens) / columns)
-    width = radius * ((0.58 if layout.roomy else 0.5) if columns == 1 else 0.27)
+    width = radius * (0.44 if columns == 1 else 0.22)  # neighbours' chips never touch
     height = min(radius * 0.17, radius * 0.48 / count_rows)
     top = centre[1] - count_rows * height / 2
     left = centre[0] - columns * width / 2
@@ -174,10 +185,12 @@ def _draw_chips(
             str(token.get("creature")), token.get("creature_name"), scene.language
         )
         slot = _ability_slot(scene.view or {}, token)
-        shown = name if layout.roomy and columns == 1 else labels.short(name, 2)
+        room = chip.inflate(-layout.px(2), 0)
+        full = f"{name} {slot}"
+        fits = painter.fonts.size(full, 9, True)[0] <= room.width
         painter.text(
-            chip.inflate(-layout.px(2), 0),
-            f"{shown} {slot}" if layout.roomy and columns == 1 else f"{shown}{slot}",
+            room,
+            full if fits else f"{labels.short(name, 2)}{slot}",  # never cut mid-name
             layout.font(11),
             colour=theme.DARK_TEXT,
             bold=True,

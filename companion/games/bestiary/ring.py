@@ -1,6 +1,8 @@
 """The duel on the LED ring: the sun's sector, and each seat's tokens in the sector of the
 period they return in (seat 1 from the sector's start, seat 2 from its end; tokens due
-next period pulse); a support ability under the cursor blinks where its token would go."""
+next period pulse); a support ability under the cursor blinks where its token would go.
+Sector ``s`` is logical LEDs ``(s-1)*per ..``: sector 1 from the top, clockwise, as
+:mod:`companion.ring_geometry` describes it for the screen too."""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ from collections.abc import Sequence
 from companion.leds import (
     OFF,
     RGB,
-    SECTORS,
     LedStyle,
     Overlay,
     blink_on,
@@ -18,6 +19,7 @@ from companion.leds import (
     scale,
     seat_colour,
 )
+from companion.ring_geometry import SECTORS
 from companion.rules.base import JSON
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.leds import OFF, RGB, LedStyle, Overlay, blink_on, chase, scale
+from companion.ring_geometry import RingGeometry
 from companion.rules.base import JSON
 
 CONDITION_COLOURS: dict[str, RGB] = {
@@ -17,6 +18,9 @@ CONDITION_COLOURS: dict[str, RGB] = {
 
 # The room's quadrants clockwise, as the installations stand: each shares one condition
 # with each neighbour, so the site's token moving one step is one quadrant along the ring.
+# The first (warm and wet) starts at 9 o'clock: the room on the screen and the ring both
+# place it from here (ring_geometry), so it is the upper-left on both.
+ROOM_START = 180.0
 QUADRANTS: tuple[tuple[str, str], ...] = (
     ("warm", "wet"),
     ("warm", "dry"),
@@ -46,6 +50,7 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     if view.get("winner"):
         return chase(style, int(view["winner"]["seat"]), now)
     arc = style.count // 4
+    geometry = RingGeometry(style.count)
     frame = [OFF] * style.count
     site = _site_index(view.get("test_site"))
     reveal = view.get("last_reveal") or {}
@@ -61,15 +66,16 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
             level = 0.08
         if moving and quadrant == before and quadrant != site:
             level = 0.08 + 0.6 * max(0.0, 1.0 - (elapsed - 1.0) / 1.5)
+        leds = geometry.arc_leds(quadrant, 4, ROOM_START)
         lit = arc - 1
         for i in range(lit):
             colour = CONDITION_COLOURS[temperature if i < (lit + 1) // 2 else humidity]
-            frame[quadrant * arc + i] = scale(colour, level)
+            frame[leds[i]] = scale(colour, level)
     vote = view.get("vote") or {}
     if vote.get("open"):
         for hand in vote.get("voted", []):
             if 1 <= int(hand) <= 4:
-                frame[int(hand) * arc - 1] = VOTED
+                frame[geometry.arc_leds(int(hand) - 1, 4, ROOM_START)[-1]] = VOTED
     return frame
 
 

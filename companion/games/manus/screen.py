@@ -19,7 +19,10 @@ from companion.display.paint import Painter, rows, split
 from companion.display.scene import Scene
 from companion.display.screens import chrome
 from companion.games.manus import labels as words
+from companion.games.manus.ring import QUADRANTS as RING_QUADRANTS
+from companion.games.manus.ring import ROOM_START
 from companion.i18n import text
+from companion.ring_geometry import RingGeometry, point
 from companion.rules.base import JSON
 
 CONDITION_COLOURS: dict[str, theme.Colour] = {
@@ -28,14 +31,18 @@ CONDITION_COLOURS: dict[str, theme.Colour] = {
     "wet": (60, 200, 200),
     "dry": (226, 186, 70),
 }
-# Quadrants as (temperature, humidity) -> (column, row) of the room: warm at the top
-# (the furnace's wall), wet on the left (the drain's wall).
-QUADRANTS = {
-    ("warm", "wet"): (0, 0),
-    ("warm", "dry"): (1, 0),
-    ("cold", "wet"): (0, 1),
-    ("cold", "dry"): (1, 1),
-}
+
+
+def _cell(quadrant: int) -> tuple[int, int]:
+    """(column, row) of the room where the ring lights ``quadrant``: the same side of the
+    board as its arc (ring_geometry), so warm is at the top (the furnace's wall) and wet on
+    the left (the drain's wall), as on the ring."""
+    x, y = point((0.0, 0.0), 1.0, RingGeometry().arc_centre(quadrant, 4, ROOM_START))
+    return (0 if x < 0 else 1), (0 if y < 0 else 1)
+
+
+# Quadrants as (temperature, humidity) -> (column, row) of the room.
+QUADRANTS = {condition: _cell(index) for index, condition in enumerate(RING_QUADRANTS)}
 TRACK = 12
 
 
@@ -127,6 +134,7 @@ def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> No
     site = view.get("test_site") or {}
     shown = _this_rounds_reveal(view)
     before = (shown or {}).get("site_before") or {}
+    painter.mark("manus.room", floor, "")
     cells = [
         column
         for row in rows(floor, 2, layout.px(2))
