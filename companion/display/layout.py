@@ -52,9 +52,22 @@ class Layout:
         return pygame.Rect(0, self.height - height, self.width, height)
 
     @property
+    def event_line(self) -> pygame.Rect:
+        """What just happened: its own line above the prompt, so it never covers the board
+        (kept even when empty, so the board does not jump when it fills). A roomy screen
+        gives it a line read at a metre; 480x320 what its packed board can spare."""
+        height = self.px(26 if self.roomy else 18)
+        return pygame.Rect(0, self.prompt.top - height, self.width, height)
+
+    @property
     def middle(self) -> pygame.Rect:
         top = self.banner.bottom + self.px(3)
-        return pygame.Rect(0, top, self.width, self.prompt.top - self.px(3) - top)
+        return pygame.Rect(0, top, self.width, self.event_line.top - self.px(3) - top)
 
     def inset(self, rect: pygame.Rect, by: float) -> pygame.Rect:
         return rect.inflate(-2 * self.px(by), -2 * self.px(by))
+
+    @property
+    def event_font(self) -> int:
+        """The event line's text size: 27 px at 800x480 (5 mm on a 7-inch panel)."""
+        return self.font(18 if self.roomy else 14)

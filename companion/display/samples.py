@@ -15,6 +15,7 @@ from companion.display.scene import Scene
 from companion.games.spec import AnySpec, GameState, Sample
 from companion.rules.base import JSON
 from companion.snapshot import Snapshot, UiState, of_state
+from companion.table import Change
 
 
 def play(
@@ -56,6 +57,9 @@ def sample_scene(spec: AnySpec, sample: Sample) -> Callable[[str], Scene]:
         state = play(spec, sample.setup, sample.actions)
         ui = UiState(language=language, cursor=sample.cursor)
         snap = with_library(spec, of_state(spec, state, ui), sample.actions)
+        if sample.actions:  # the event line says what the last action caused
+            last = Change("action", dict(sample.actions[-1]), tuple(state.events))
+            snap = replace(snap, change=last)
         if sample.card is not None:  # the card library view, open at this card
             ui = replace(ui, modes=("cards",), card=sample.card)
         if sample.entry is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from companion.controls import menu_items
+from companion.narration import narrate
 from companion.rules.base import JSON, Entry
 from companion.snapshot import Snapshot, UiState
 
@@ -114,6 +115,14 @@ def _entry_picture(snap: Snapshot) -> EntryPicture | None:
     )
 
 
+def happened(snap: Snapshot) -> tuple[str, ...]:
+    """The events of the table's last change, said as the narration says them: kept while
+    only the UI moves, none after an undo (what it took back is no longer true)."""
+    if not snap.change.fresh:
+        return ()
+    return tuple(narrate(snap.spec, snap.change.events, snap.view, snap.language))
+
+
 @dataclass(frozen=True)
 class Scene:
     spec: AnySpec
@@ -126,6 +135,8 @@ class Scene:
     entering: EntryPicture | None = None
     listing: ListPicture | None = None  # a form drawn as a list (the game to resume)
     cards: CardsPicture | None = None  # the card library view, when it is open
+    # What the last action caused, in the narration's words (empty after an undo).
+    happened: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, snap: Snapshot, *, notes: tuple[str, ...] = ()) -> Scene:
@@ -141,6 +152,7 @@ class Scene:
             entering=_entry_picture(snap),
             listing=_list_picture(snap),
             cards=_cards_picture(snap),
+            happened=happened(snap),
         )
 
     @property
@@ -205,6 +217,7 @@ class Scene:
                 self.entering,
                 self.listing,
                 self.cards,
+                list(self.happened),
             ],
             sort_keys=True,
             default=str,

@@ -96,6 +96,7 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
         bold=True,
         role="prompt",
     )
+    event_line(painter, layout, scene)
     notice(painter, layout, scene)
     choices = scene.choices
     current = scene.cursor_choice
@@ -154,6 +155,39 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
         role="prompt.count",
         align="right",
     )
+
+
+def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
+    """What the last action caused, in the narration's words, on its own line between the
+    board and the prompt: the pieces the players must now move by hand. It stays until
+    the next action and is empty after an undo."""
+    area = layout.event_line
+    painter.box(area, theme.BACKGROUND)
+    if not scene.happened:
+        return
+    box = layout.inset(area, 1)
+    painter.text(
+        box,
+        _what_fits(painter, layout, box, scene.happened),
+        layout.event_font,
+        colour=theme.TEXT,
+        bold=True,
+        role="event_line",
+        align="center",
+        min_px=layout.font(12),
+    )
+
+
+def _what_fits(painter: Painter, layout: Layout, box: pygame.Rect, lines: tuple[str, ...]) -> str:
+    """As many whole sentences as the line holds, then how many more ("+2": the game log
+    in the menu has them all); never a sentence cut in the middle when a whole one fits."""
+    for count in range(len(lines), 0, -1):
+        more = len(lines) - count
+        said = "  ·  ".join(lines[:count]) + (f"  +{more}" if more else "")
+        _, shown = painter.fit(said, box, layout.event_font, True, layout.font(12))
+        if shown == said:
+            return said
+    return lines[0]
 
 
 def notice(painter: Painter, layout: Layout, scene: Scene) -> None:

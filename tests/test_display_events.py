@@ -1,0 +1,90 @@
+"""What just happened: the screen's event line says the last action's events in the
+narration's own words, in the table's language, on a line of its own that never covers
+the board; it stays while only the UI moves and is gone after an undo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.app import App, build_app
+from companion.config import load
+from companion.display.layout import SIZES, Layout
+from companion.display.renderer import Renderer
+from companion.display.scene import Scene
+from companion.narration import narrate
+from companion.snapshot import Snapshot
+from companion.table import Undo
+from tests.test_controls import DUEL_SETUP, TO_SUPPORT
+
+LANGUAGES = ("en", "ru")
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    built = build_app(load(None), fakes=True, journal_path=tmp_path / "j.sqlite")
+    try:
+        yield built
+    finally:
+        built.close()
+
+
+def draw(snap: Snapshot, size: tuple[int, int]) -> Renderer:
+    renderer = Renderer(pygame.display.set_mode(size))
+    assert renderer.render(Scene.of(snap), 0.0)
+    return renderer
+
+
+def event_line(renderer: Renderer) -> list[str]:
+    return [record.text for record in renderer.painter.texts_with("event_line")]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_event_line_says_the_last_action_and_is_gone_after_undo(
+    display: None, app: App, size: tuple[int, int], language: str
+) -> None:
+    for action in DUEL_SETUP + TO_SUPPORT[:2]:  # the last: Anna's siege
+        snap = app.apply(action)
+    snap = replace(snap, ui=replace(snap.ui, language=language))
+    said = narrate(snap.spec, snap.change.events, snap.view, language)
+    assert said, "the siege should be narrated"
+    renderer = draw(snap, size)
+    assert event_line(renderer) == ["  ·  ".join(said)]
+    [record] = renderer.painter.texts_with("event_line")
+    assert record.fits
+    # Its own line: between the board and the prompt, over nothing the board draws.
+    layout = Layout(*size)
+    assert layout.event_line.contains(record.rect)
+    assert not layout.event_line.colliderect(layout.middle)
+    assert layout.event_line.bottom <= layout.prompt.top
+    # A press that only moves the cursor keeps it; an undo takes it away.
+    moved = snap.with_ui(replace(snap.ui, cursor=snap.ui.cursor + 1), 1.0)
+    assert event_line(draw(moved, size)) == ["  ·  ".join(said)]
+    undone = app.execute(Undo())
+    assert undone.change.kind == "undo"
+    assert Scene.of(undone).happened == ()
+    assert event_line(draw(undone, size)) == []
+
+
+def test_the_event_line_follows_each_action(app: App) -> None:
+    """Each action replaces the line: never the sentences of an action before."""
+    lines = []
+    for action in DUEL_SETUP + TO_SUPPORT:
+        snap = app.apply(action)
+        lines.append(Scene.of(snap).happened)
+        assert lines[-1] == tuple(narrate(snap.spec, snap.change.events, snap.view, "en"))
+    assert lines[-1] != lines[-2]
+    assert all(lines), "every action of the setup and the first period is narrated"
