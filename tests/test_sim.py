@@ -13,9 +13,12 @@ import pytest
 
 from companion.app import build_app
 from companion.config import load
-from companion.display.sim import Simulator, choose_driver, open_window, sim_main
+from companion.display import theme
+from companion.display.sim import Simulator, choose_driver, open_window, sim_main, strip_colour
 from companion.display.sound import Sounds
 from companion.i18n import text
+from companion.ring_geometry import RingGeometry, point
+from companion.seats import SEAT_COLOURS
 from tests.test_controls import DUEL_SETUP
 
 
@@ -247,3 +250,65 @@ def test_sim_with_the_virtual_pico_turns_the_period_from_its_disc(tmp_path):
     finally:
         sim.close()
         pygame.display.quit()
+
+
+def test_the_drawn_leds_have_the_strips_colours():
+    """Seat 2's blue stays blue: a frame the strip has yet to scale is drawn as it is, and
+    pixels already scaled (the Pico's) come back by one factor for all three channels."""
+    blue = SEAT_COLOURS[1]
+    assert strip_colour(blue) == blue
+    scaled = tuple(round(c * 0.4) for c in blue)
+    back = strip_colour(scaled, 0.4)  # type: ignore[arg-type]
+    assert max(back) <= 255 and back.index(max(back)) == blue.index(max(blue))
+    ratios = [c / max(back) for c in back]
+    assert ratios == pytest.approx([c / max(blue) for c in blue], abs=0.02)
+
+
+def test_the_ring_beside_the_screen_shows_the_frame_colours(sim):
+    tap(sim, pygame.K_RETURN)
+    summon_armies(sim)
+    tap(sim, pygame.K_SPACE)  # NEXT: period 1, the sun on sector 1
+    assert sim.app.config.brightness < 1  # 0.3: it was divided out, and blue went cyan
+    frame = sim.app.adapters.ring.last
+    cx, cy = sim.geometry.disc_centre
+    radius = sim.geometry.disc_radius
+    spot = point((cx, cy), radius - 6, RingGeometry(len(frame)).physical_angle(0))
+    assert tuple(sim.window.get_at((round(spot[0]), round(spot[1])))[:3]) == frame[0]
+
+
+def sun_pointer_sector(sim) -> int:
+    cx, cy = sim.geometry.disc_centre
+    radius = sim.geometry.disc_radius - 16
+    for sector in range(1, 7):
+        spot = point((cx, cy), radius * 0.6, RingGeometry().sector_centre(sector))
+        if tuple(sim.window.get_at((round(spot[0]), round(spot[1])))[:3]) == theme.SUN:
+            return sector
+    return 0
+
+
+def test_the_drawn_disc_follows_next_and_resume(tmp_path, sim):
+    tap(sim, pygame.K_RETURN)
+    summon_armies(sim)
+    for period in (1, 2):
+        for _ in range(12):  # the first seat's and the second seat's phases, passed
+            phase = sim.app.view["phase"]
+            if phase in ("turn_disc", None):
+                break
+            passing = {"do": "siege", "towers": []} if phase == "siege" else {"do": "end_phase"}
+            sim.app.apply(passing)
+        sim.step()
+        tap(sim, pygame.K_SPACE)  # NEXT, no disc turned: the drawn disc follows it
+        assert sim.app.view["period"] == period
+        sim.step()
+        assert sun_pointer_sector(sim) == period
+    # The same game resumed in a fresh simulator: its disc shows period 2 at once.
+    sim.app.stop()
+    sim.close()
+    app = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
+    window, headless = open_window((480 + 260, 420), True, "en")
+    again = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.start()
+    again.step()
+    assert again.app.view["period"] == 2
+    assert sun_pointer_sector(again) == 2
+    again.close()

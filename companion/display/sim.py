@@ -37,6 +37,7 @@ from companion.display.renderer import Renderer
 from companion.display.scene import Scene
 from companion.display.sound import Sounds
 from companion.i18n import text
+from companion.ring_geometry import SECTORS, RingGeometry, point
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -107,6 +108,19 @@ class PanelGeometry:
     disc_centre: tuple[int, int]
     disc_radius: int
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+
+
+def strip_colour(colour: tuple[int, int, int], applied: float = 1.0) -> tuple[int, int, int]:
+    """The colour an LED shows, for the window: its hue as the strip emits it. A frame the
+    strip has yet to scale (``applied`` 1.0) is drawn as it is; pixels already scaled by a
+    brightness (the Pico's) are brought back by one factor for all three channels, never
+    past 255 on any, so a blue never drifts to cyan."""
+    peak = max(colour)
+    if peak == 0 or applied >= 1.0:
+        return colour
+    factor = min(1.0 / max(applied, 1e-3), 255 / peak)
+    r, g, b = colour
+    return (round(r * factor), round(g * factor), round(b * factor))
 
 
 def choose_driver(headless: bool, environ: dict[str, str] | os._Environ[str]) -> str | None:
@@ -367,6 +381,7 @@ class Simulator:
         state = (
             frames,
             self.app.ui.disc_position,
+            self.app.ui.disc_offset,
             self.mouse_button,
             tuple(sorted(self.held.values())),
         )
@@ -407,9 +422,12 @@ class Simulator:
         radius = self.geometry.disc_radius
         language = self.app.ui.language
         frame = list(getattr(ring, "last", ())) if ring is not None else []
+        applied = 1.0  # the fake ring keeps frames as sent: the strip scales them itself
         if self.virtual_pico is not None:  # what actually reached the Pico's strip
             frame = list(self.virtual_pico.ring.pixels)
-        brightness = max(0.05, float(self.app.config.brightness))
+            applied = self.app.ring.brightness  # the bridge scaled these before sending
+        leds = self.app.config.leds
+        wiring = RingGeometry(len(frame) or leds.count, leds.offset, leds.reverse)
         disc_radius = radius - 16
         pygame.draw.circle(surface, theme.DISC, (cx, cy), disc_radius)
         disc = self.app.snapshot.spec.inputs.period_action is not None
@@ -423,38 +441,36 @@ class Simulator:
             role="sim.caption",
             align="center",
         )
-        self._draw_leds(surface, frame, (cx, cy), radius, brightness)
+        self._draw_leds(surface, frame, (cx, cy), radius, wiring=wiring, applied=applied)
         if not disc:
             return
-        # The disc as the sensor last saw it: its mark turns one sector per step, and the
-        # first step brings sector 1 under it (before that it stands at the end of 6).
-        turned = (self.app.ui.disc_position - 1) * 60.0
-        for sector in range(6):
-            angle = math.radians(90 - sector * 60)  # the ring's sectors stand still
-            end = (cx + disc_radius * math.cos(angle), cy - disc_radius * math.sin(angle))
+        for sector in range(1, SECTORS + 1):  # the ring's sectors stand still
+            start, _ = wiring.sector_span(sector)
+            end = point((cx, cy), disc_radius, start)
             pygame.draw.line(surface, theme.PANEL_EDGE, (cx, cy), end, 1)
-            middle = math.radians(90 - sector * 60 - 30)
             label = pygame.Rect(0, 0, 24, 18)
-            label.center = (
-                round(cx + radius * 0.62 * math.cos(middle)),
-                round(cy - radius * 0.62 * math.sin(middle)),
-            )
+            spot = point((cx, cy), radius * 0.62, wiring.sector_centre(sector))
+            label.center = (round(spot[0]), round(spot[1]))
             painter.text(
                 label,
-                str(sector + 1),
+                str(sector),
                 13,
                 colour=theme.DIM,
                 bold=True,
                 role="sim.sector",
                 align="center",
             )
-        pointer = math.radians(90 - 30 - turned)
-        tip = (
-            cx + disc_radius * 0.9 * math.cos(pointer),
-            cy - disc_radius * 0.9 * math.sin(pointer),
-        )
+        tip = point((cx, cy), disc_radius * 0.9, self.sun_angle(wiring))
         pygame.draw.line(surface, theme.SUN, (cx, cy), tip, 4)
         pygame.draw.circle(surface, theme.SUN, (cx, cy), 6)
+
+    def sun_angle(self, wiring: RingGeometry) -> float:
+        """The disc's mark where the game reads the disc: the period it shows is the
+        sensor's position less the offset NEXT and resume keep in step (controls.sync_disc),
+        so the mark follows NEXT and a resumed game too. Period 0 stands at the end of 6."""
+        ui = self.app.ui
+        shown = ui.disc_position - ui.disc_offset
+        return wiring.sector_centre((shown - 1) % SECTORS + 1)
 
     @staticmethod
     def _draw_leds(
@@ -462,20 +478,17 @@ class Simulator:
         frame: list[tuple[int, int, int]],
         centre: tuple[int, int],
         radius: int,
-        brightness: float,
+        *,
+        wiring: RingGeometry,
+        applied: float,
     ) -> None:
-        """The ring as mounted: LED 0 just clockwise of the top, brightness undone."""
-        cx, cy = centre
-        count = len(frame)
+        """The strip as mounted (its LED ``i`` where ``leds.offset``/``reverse`` put it), each
+        in the colour the strip shows (:func:`strip_colour`)."""
         for index, colour in enumerate(frame):
-            angle = math.radians(90 - (index + 0.5) * 360 / count)
-            spot = (
-                round(cx + (radius - 6) * math.cos(angle)),
-                round(cy - (radius - 6) * math.sin(angle)),
-            )
+            at = point(centre, radius - 6, wiring.physical_angle(index))
+            spot = (round(at[0]), round(at[1]))
             if any(colour):
-                lit = tuple(min(255, round(c / brightness)) for c in colour)
-                pygame.draw.circle(surface, lit, spot, 6)
+                pygame.draw.circle(surface, strip_colour(colour, applied), spot, 6)
             else:
                 pygame.draw.circle(surface, theme.PANEL_EDGE, spot, 6, 1)
 
