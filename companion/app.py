@@ -45,6 +45,8 @@ from companion.seats import SEAT_COLOURS
 from companion.service import Watchdog, notify
 from companion.snapshot import HardwareStatus, Snapshot, UiState
 from companion.table import NOTHING, Apply, Change, Command, Table
+from companion.voice import Espeak, Voice, VoiceOutput
+from companion.voice import available as voice_available
 
 log = logging.getLogger("companion.app")
 
@@ -183,9 +185,17 @@ class App:
         bridge: Literal["linked", "unplugged", "none"] = (
             "none" if adapters.link is None else "unplugged"
         )
+        # The voice (sound.voice): spoken by espeak-ng; without it, a note and silence.
+        self.voice: Voice | None = None
+        unvoiced: tuple[str, ...] = ()
+        if config.sound.voice and voice_available():
+            self.voice = Voice(Espeak())
+        elif config.sound.voice:
+            log.warning("sound.voice is on but espeak-ng is not installed: no voice")
+            unvoiced = ("voice",)
         hardware = HardwareStatus(
             library=tuple(self.library().problems),
-            replaced=tuple(adapters.replaced),
+            replaced=(*adapters.replaced, *unvoiced),
             sensor_present=adapters.sensor_present,
             bridge=bridge,
             sensor_expected=adapters.sensor_expected,
@@ -204,6 +214,8 @@ class App:
         self.snapshot = replace(
             self.snapshot, ui=controls.sync_disc(self.snapshot.ui, self.snapshot)
         )
+        if self.voice is not None:
+            self._outputs.append(VoiceOutput(self.voice))
 
     # --- what outputs read ------------------------------------------------------------
 
@@ -387,6 +399,8 @@ class App:
                 port.close()
         if self.adapters.buzzer is not None:
             self.adapters.buzzer.close()
+        if self.voice is not None:
+            self.voice.close()
         self.table.journal.close()
 
     # --- inside the loop -------------------------------------------------------------

@@ -182,7 +182,7 @@ SCHEMA: dict[str, Schema] = {
         "preview": _bool,
     },
     "buzzer": {"enabled": _bool, "pin": _gpio, "mid_tone": _note},
-    "sound": {"enabled": _bool},
+    "sound": {"enabled": _bool, "voice": _bool},
     "bridge": {"port": _path},
 }
 
@@ -386,6 +386,7 @@ class BuzzerSettings:
 @dataclass(frozen=True)
 class SoundSettings:
     enabled: bool  # the cues sound at start (the menu's Sound line turns them on and off)
+    voice: bool = False  # the narration spoken aloud with espeak-ng (companion/voice.py)
 
 
 @dataclass(frozen=True)
@@ -457,7 +458,10 @@ class Config:
                 mid_tone=_str(buzzer, "mid_tone"),
             ),
             bridge=BridgeSettings(port=str(bridge.get("port") or "auto")),
-            sound=SoundSettings(enabled=_bool_of(_mapping(data, "sound"), "enabled")),
+            sound=SoundSettings(
+                enabled=_bool_of(_mapping(data, "sound"), "enabled"),
+                voice=_bool_of(_mapping(data, "sound"), "voice"),
+            ),
         )
 
     @property
