@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from companion import forms, games
+from companion import forms, games, narration
 from companion.games.spec import Cards, SecretChoice
 from companion.i18n import text
 from companion.input_timing import HOLD, PRESS, Gesture
@@ -212,7 +212,8 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
     if prompt.seat is None or not count:
         return refuse(ui, "hardware.not_now", now)
     if seat != prompt.seat:
-        return refuse(ui, "hardware.not_your_turn", now, seat=prompt.seat)
+        player = narration.player(snap.view, prompt.seat, ui.language)
+        return refuse(ui, "hardware.not_your_turn", now, player=player)
     if ui.entering:
         return _in_entry(move, snap, now)
     if move == "up":

@@ -31,9 +31,10 @@ def seat_words(seat: int) -> Mapping[str, str]:
     return {language: text("ui.seat", language, seat=seat) for language in LANGUAGES}
 
 
-def names_offered(spec: AnySpec, recent: Sequence[str]) -> tuple[str, ...]:
+def names_offered(spec: AnySpec, recent: Sequence[str], language: str = "en") -> tuple[str, ...]:
     """The names a seat may take: the recent ones (most recent first), then the game's
-    example names, then "Player n", enough for the most players, each once."""
+    example names, then "Player n" in the table's language ("Игрок n"), enough for the
+    most players, each once."""
     high = spec.players[1]
     example = spec.example_setup.get("players")
     defaults = list(example) if isinstance(example, list) else []
@@ -43,7 +44,7 @@ def names_offered(spec: AnySpec, recent: Sequence[str]) -> tuple[str, ...]:
             offered.append(name)
     number = 1
     while len(offered) < high:
-        name = f"Player {number}"
+        name = text("ui.player", language, number=number)
         if name not in offered:
             offered.append(name)
         number += 1
@@ -86,7 +87,7 @@ def new_game_fields(spec: AnySpec, names: Sequence[str], players: int) -> tuple[
 
 def new_game(spec: AnySpec, recent: Sequence[str], language: str) -> Form:
     """The form of a new game of ``spec``."""
-    names = names_offered(spec, recent)
+    names = names_offered(spec, recent, language)
     low, high = spec.players
     example = spec.example_setup.get("players")
     players = len(example) if isinstance(example, list) else low

@@ -165,7 +165,8 @@ def test_the_other_seat_gets_a_no_and_nothing_changes(tmp_path: Path) -> None:
     assert d.app.table.head == head
     assert cues(d)[-1] == "no"
     assert d.app.ui.refused and key_said(d) == "hardware.not_your_turn"
-    assert said(d) == "It is seat 1's turn."
+    first = d.app.view["seats"][0]["name"]
+    assert said(d) == f"It is {first}'s turn."  # the player, not "seat 1"
 
 
 def test_back_returns_the_cursor_to_the_top_and_says_no_at_the_top(tmp_path: Path) -> None:

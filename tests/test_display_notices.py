@@ -164,11 +164,11 @@ def test_every_part_replaced_at_once_is_each_said_in_full(
 def test_a_refusal_and_a_hardware_note_are_both_readable(
     display: None, size: tuple[int, int], language: str
 ) -> None:
-    ui = UiState(language=language).say("hardware.not_your_turn", 1.0, refused=True, seat=2)
+    ui = UiState(language=language).say("hardware.not_your_turn", 1.0, refused=True, player="Boris")
     snap = replace(
         snapshot_of("board_midgame", language, HardwareStatus(bridge="unplugged")), ui=ui
     )
-    lines = (text("hardware.not_your_turn", language, seat=2), UNPLUGGED[language])
+    lines = (text("hardware.not_your_turn", language, player="Boris"), UNPLUGGED[language])
     assert snap.notices() == lines
     assert_readable(draw(Scene.of(snap), size), lines)
 

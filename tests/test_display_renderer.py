@@ -89,11 +89,11 @@ def test_the_controls_ui_state_is_the_screens(display):
         cursor=2,
         menu_cursor=1,
         language="ru",
-        notice=Notice("hardware.not_your_turn", {"seat": 2}),
+        notice=Notice("hardware.not_your_turn", {"player": "Boris"}),
     )
     scene = Scene.of(of_state(BESTIARY, state, menu))
     assert scene.ui.menu_open and scene.ui.menu_cursor == 1
-    assert scene.note == text("hardware.not_your_turn", "ru", seat=2)
+    assert scene.note == text("hardware.not_your_turn", "ru", player="Boris")
     assert scene.menu == tuple(item.label(menu) for item in menu_items())
     renderer = Renderer(pygame.display.set_mode((480, 320)))
     renderer.render(scene, 0.0)

@@ -233,10 +233,10 @@ def test_victory_shows_the_winner_and_the_damage_over_time(display, language):
 def test_a_notice_from_the_controls_is_shown(display, language):
     spec = games.find("bestiary")
     state = samples.play(spec, DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME))
-    ui = UiState(language=language).say("hardware.not_your_turn", 1.0, refused=True, seat=1)
+    ui = UiState(language=language).say("hardware.not_your_turn", 1.0, refused=True, player="Anna")
     renderer = draw(samples.scene_of(spec, state, ui), SIZES[0])
     assert renderer.drawn == ["board"]
-    assert texts(renderer, "notice") == [text("hardware.not_your_turn", language, seat=1)]
+    assert texts(renderer, "notice") == [text("hardware.not_your_turn", language, player="Anna")]
     assert texts(renderer, "notice") == [
-        {"en": "It is seat 1's turn.", "ru": "Сейчас ход места 1."}[language]
+        {"en": "It is Anna's turn.", "ru": "Сейчас ходит Anna."}[language]
     ]

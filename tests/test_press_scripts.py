@@ -65,7 +65,7 @@ def test_a_refused_press_is_said_and_changes_nothing(
     script.write_text("game: bestiary\npresses:\n  - seat2.cyan\n  - hold undo\n", "utf-8")
     assert cli.main(["play", str(script)]) == 0
     said = capsys.readouterr().out.splitlines()
-    assert said[0] == "no: It is seat 1's turn."
+    assert said[0] == "no: It is Player 1's turn."  # the player, by name
     assert said[1] == "no: Nothing to redo."
     assert said[-1].startswith("> Player 1")
 

@@ -14,6 +14,7 @@ EN: dict[str, str] = {
     "ui.stage.over": "Game over",
     "ui.stage.setup": "Setup",
     "ui.seat": "Seat {seat}",
+    "ui.player": "Player {number}",
     "ui.prompt.game_over": "{player} won",
     "ui.prompt.nobody": "waiting",
     "ui.prompt.generic": "{player}: your move",
@@ -79,7 +80,8 @@ RU: dict[str, str] = {
     "ui.round": "Раунд",
     "ui.stage.over": "Игра окончена",
     "ui.stage.setup": "Подготовка",
-    "ui.seat": "Место {seat}",
+    "ui.seat": "Игрок {seat}",
+    "ui.player": "Игрок {number}",
     "ui.prompt.game_over": "Победа: {player}",
     "ui.prompt.nobody": "ожидание",
     "ui.prompt.generic": "{player}: ваш ход",
@@ -103,7 +105,7 @@ RU: dict[str, str] = {
     "ui.menu.confirm_restart_period": "Отменить все ходы периода {period}? OK: да  ◀: нет",
     "ui.form.new_game": "Новая игра: {game}",
     "ui.form.players": "Игроков",
-    "ui.form.name": "Место {seat}",
+    "ui.form.name": "Игрок {seat}",
     "ui.form.first": "Ходит первым",
     "ui.form.same_name": "{name} уже за столом",
     "ui.form.resume": "Продолжить игру",
@@ -130,10 +132,10 @@ RU: dict[str, str] = {
     "ui.sim.title": "Симулятор компаньона Сигиллума",
     "ui.sim.keys": (
         "Места 1-4: Q W E R, A S D F, Z X C V, 1 2 3 4 · ↑ ↓ Enter Esc: кто ходит · Пробел"
-        " ДАЛЕЕ · Backspace ОТМЕНА · M МЕНЮ (держать) · ← → повернуть диск"
+        " ДАЛЕЕ · Backspace ОТМЕНИТЬ · M МЕНЮ (держать) · ← → повернуть диск"
     ),
     "ui.sim.headless": "дисплея нет: запуск без окна, драйвер SDL dummy",
     "ui.sim.next": "ДАЛЕЕ",
-    "ui.sim.undo": "ОТМЕНА",
+    "ui.sim.undo": "ОТМЕНИТЬ",  # Undo in every Russian program; ОТМЕНА is Cancel
     "ui.sim.menu": "МЕНЮ",
 }

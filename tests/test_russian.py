@@ -1,0 +1,44 @@
+"""A Russian table reads Russian everywhere: default player names, the UNDO button's
+name, notices that name the player, creatures and abilities on the board."""
+
+from __future__ import annotations
+
+import re
+
+from companion import games
+from companion.catalogue import hardware, ui
+from companion.display import samples
+from companion.forms import names_offered
+from companion.games.bestiary import labels as words
+from companion.i18n import CATALOGUES, text
+
+UNDO_RU = "ОТМЕНИТЬ"  # Undo as every Russian program says it; ОТМЕНА is Cancel
+
+
+def test_default_player_names_are_in_the_tables_language():
+    spec = games.GAMES["manus"]
+    offered = names_offered(spec, [], "ru")
+    assert any(name.startswith("Игрок ") for name in offered)
+    assert not any(name.startswith("Player") for name in offered)
+    assert any(name.startswith("Player ") for name in names_offered(spec, [], "en"))
+
+
+def test_the_undo_button_has_one_russian_name_everywhere():
+    russian = {**ui.RU, **hardware.RU, **CATALOGUES["ru"]}
+    assert not [v for v in russian.values() if "ОТМЕНА" in v], "ОТМЕНА reads Cancel"
+    assert russian["ui.sim.undo"] == UNDO_RU
+    assert UNDO_RU in russian["safe.retry"] and UNDO_RU in russian["ui.sim.keys"]
+
+
+def test_a_refusal_names_the_player_whose_turn_it_is():
+    for language in ("en", "ru"):
+        said = text("hardware.not_your_turn", language, player="Анна")
+        assert "Анна" in said and "seat" not in said.lower() and "мест" not in said
+
+
+def test_the_board_shows_creatures_in_russian():
+    scene = samples.gallery()["board_midgame"]("ru")
+    for seat in scene.view["seats"]:
+        for creature in seat["creatures"]:
+            shown = words.creature(creature["id"], creature.get("name"), "ru")
+            assert re.search("[А-Яа-я]", shown), (creature["id"], shown)
