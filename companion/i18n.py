@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.catalogue import hardware as _hardware
+from companion.catalogue import legend as _legend
 from companion.catalogue import ui as _ui
 
 LANGUAGES = ("en", "ru")
 
-EN: dict[str, str] = {**_ui.EN, **_hardware.EN}
-RU: dict[str, str] = {**_ui.RU, **_hardware.RU}
+EN: dict[str, str] = {**_ui.EN, **_hardware.EN, **_legend.EN}
+RU: dict[str, str] = {**_ui.RU, **_hardware.RU, **_legend.RU}
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ru": RU}
 

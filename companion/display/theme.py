@@ -26,6 +26,13 @@ DISC: Colour = (40, 44, 58)
 DISC_CURRENT: Colour = (78, 70, 30)
 
 SEAT_COLOURS: tuple[Colour, ...] = seats.SEAT_COLOURS
+# The seat buttons' caps, as the button legend draws them (the simulator's too).
+BUTTON_COLOURS: dict[str, Colour] = {
+    "red": (220, 50, 50),
+    "blue": (50, 90, 230),
+    "cyan": (40, 200, 220),
+    "yellow": (240, 210, 40),
+}
 
 
 def seat_colour(seat: int | None) -> Colour:

@@ -16,6 +16,7 @@ from companion.display import theme
 from companion.display.layout import Layout
 from companion.display.paint import Painter, rows, split
 from companion.display.scene import CardsPicture, Scene
+from companion.display.screens import legend
 from companion.i18n import text
 
 
@@ -158,11 +159,4 @@ def _foot(painter: Painter, layout: Layout, box: pygame.Rect, scene: Scene) -> N
             align="center",
         )
         return
-    painter.text(
-        box,
-        text("ui.cards.hint", scene.language),
-        layout.font(14),
-        colour=theme.DIM,
-        role="cards.hint",
-        align="center",
-    )
+    legend.draw(painter, layout, box, legend.CARDS, language=scene.language, role="cards.hint")

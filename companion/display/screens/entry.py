@@ -14,7 +14,7 @@ from companion.display import theme
 from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import EntryPicture, Scene
-from companion.display.screens import chrome
+from companion.display.screens import chrome, legend
 from companion.i18n import text
 
 DONE_SHOWN = 3  # the last values confirmed, under the value (the rest would not fit)
@@ -67,15 +67,8 @@ class EntryScreen:
                 role="entry.done",
                 align="center",
             )
-        hint_key = "ui.entry.name_hint" if naming else "ui.entry.hint"
-        painter.text(
-            hint,
-            text(hint_key, language),
-            layout.font(13),
-            colour=theme.DIM,
-            role="entry.hint",
-            align="center",
-        )
+        keys = legend.NAME if naming else legend.ENTRY
+        legend.draw(painter, layout, hint, keys, language=language, role="entry.hint")
         if naming:
             _name(painter, layout, layout.inset(box, 8), entry)
             chrome.notice(painter, layout, scene)

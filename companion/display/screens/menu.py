@@ -14,6 +14,7 @@ from companion.display import theme
 from companion.display.layout import Layout
 from companion.display.paint import Painter, rows
 from companion.display.scene import Scene
+from companion.display.screens import legend
 from companion.i18n import text
 
 ROW = 40  # the smallest row, in reference pixels (a 20 px line with room around it)
@@ -91,11 +92,5 @@ class MenuScreen:
                     role="menu.more",
                     align="center",
                 )
-        painter.text(
-            hint,
-            text("ui.form.list_hint" if listing else "ui.menu.hint", scene.language),
-            layout.font(13),
-            colour=theme.DIM,
-            role="menu.hint",
-            align="center",
-        )
+        keys = legend.RESUME if listing else legend.MENU
+        legend.draw(painter, layout, hint, keys, language=scene.language, role="menu.hint")
