@@ -20,11 +20,12 @@ from companion import cli
 from companion.app import App, ButtonEdge, build_app, run_main
 from companion.config import GameSettings, load
 from companion.games.manus import SPEC as MANUS
-from companion.games.manus.ring import REVEAL_SECONDS
+from companion.games.manus.ring import REVEAL_SECONDS, ROOM_START
 from companion.hardware.factory import AdapterError, open_adapters
 from companion.hardware.fakes import FakeLedRing
 from companion.hardware.mock import mock_pins
 from companion.leds import FPS, OFF, LedStyle, Overlay, frame, limit_current
+from companion.ring_geometry import RingGeometry
 from tests.test_controls import DUEL_SETUP, TO_SUPPORT
 from tests.test_leds_manus import TO_VOTE
 
@@ -207,7 +208,8 @@ def test_the_ring_settles_on_the_steady_frame_when_the_reveal_ends(tmp_path: Pat
     ring = app.adapters.ring
     assert isinstance(ring, FakeLedRing)
     app.apply({"do": "vote", "hand": 1, "condition": "cold"})
-    assert ring.last[5] != OFF  # hand 1's dot, shown without any tick
+    dot = RingGeometry(len(ring.last)).arc_leds(0, 4, ROOM_START)[-1]
+    assert ring.last[dot] != OFF  # hand 1's dot, shown without any tick
     for hand in (2, 3):
         revealed = app.apply({"do": "vote", "hand": hand, "condition": "dry"})
     shown = len(ring.frames)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from companion.display.ring_picture import PICTURES, write
+from companion.display.ring_picture import pictures, write
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -14,7 +14,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 def test_every_picture_is_written_and_in_the_legend(tmp_path):
     pygame.font.init()
     written = write(tmp_path)
-    assert [p.stem for p in written] == list(PICTURES)
+    assert [p.stem for p in written] == list(pictures())
     legend = (DOCS / "ring.md").read_text(encoding="utf-8")
     for path in written:
         assert path.stat().st_size > 1000

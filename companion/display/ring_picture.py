@@ -9,7 +9,7 @@ the top, clockwise) in the colours the strip shows (``sim.strip_colour``).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -18,8 +18,10 @@ from companion import games
 from companion.app import STARTING, STORAGE_FAULT
 from companion.display import samples, theme
 from companion.display.sim import strip_colour
-from companion.leds import RGB, LedStyle, Overlay, frame
+from companion.games.spec import AnySpec
+from companion.leds import RGB, LedStyle, Overlay, frame, is_animated
 from companion.ring_geometry import SECTORS, RingGeometry, point
+from companion.snapshot import UiState, of_state
 
 SIZE = 220
 STYLE = LedStyle(count=24)
@@ -52,60 +54,56 @@ def draw(leds: Sequence[RGB], sun_sector: int | None = None) -> pygame.Surface:
     return surface
 
 
-def _view(name: str) -> dict[str, object]:
-    view = samples.gallery()[name]("en").view
-    assert view is not None
-    return dict(view)
+def _every_sixth(colour: RGB) -> list[RGB]:
+    step = STYLE.count // SECTORS
+    return [colour if i % step == 0 else (0, 0, 0) for i in range(STYLE.count)]
 
 
-def _game(game: str, sample: str, now: float, ui: Overlay | None = None) -> Callable[[], list[RGB]]:
-    return lambda: frame(games.GAMES[game], _view(sample), now, STYLE, ui)
+def _sample_frames(spec: AnySpec) -> dict[str, tuple[list[RGB], int | None]]:
+    """Each of the game's gallery samples on the ring as the app would draw it just after
+    the sample's last action (its events fresh, the choice under the cursor previewed):
+    at 0.3 s (a pulse at its full colour, blinks on) and, when animated, at 0.9 s and
+    1.5 s too.
+    A frame already shown under an earlier name is left out."""
+    found: dict[str, tuple[list[RGB], int | None]] = {}
+    for sample in spec.samples:
+        state = samples.play(spec, sample.setup, sample.actions)
+        snap = of_state(spec, state, UiState(cursor=sample.cursor))
+        ui = Overlay(
+            choice=snap.choice_under_cursor,
+            acting_seat=snap.prompt.seat,
+            fresh_events=tuple(state.events) if sample.actions else (),
+        )
+        sun = (snap.view.get("sigil") or {}).get("sun_sector")
+        times = [("", 0.3)]
+        # a pulse at its low, a reveal later on (a winner's chase is one picture)
+        if is_animated(spec, snap.view, ui, 0.3) and not snap.view.get("winner"):
+            times += [("_dim", 0.9), ("_later", 1.5)]
+        for suffix, now in times:
+            leds = frame(spec, snap.view, now, STYLE, ui)
+            if all(leds != shown for shown, _ in found.values()):
+                found[f"ring_{sample.name}{suffix}"] = (leds, sun)
+    return found
 
 
-def _every_sixth(colour: RGB) -> Callable[[], list[RGB]]:
-    return lambda: [colour if i % (STYLE.count // SECTORS) == 0 else (0, 0, 0) for i in range(24)]
-
-
-def _support_preview() -> list[RGB]:
-    view = _view("board_midgame")
-    for seat in view["seats"]:  # type: ignore[attr-defined]
-        for creature in seat["creatures"]:
-            for ability in creature["abilities"]:
-                if isinstance(ability.get("prep"), int) and ability.get("ready"):
-                    choice = {"do": "support", "creature": creature["id"], "ability": ability["id"]}
-                    return frame(games.GAMES["bestiary"], view, 0.1, STYLE, Overlay(choice=choice))
-    return frame(games.GAMES["bestiary"], view, 0.1, STYLE)
-
-
-# name -> (frame, the sector under the sun to highlight). Times are chosen so a pulsing
-# token is at full colour (0.3 s) and blinking marks are on.
-PICTURES: dict[str, tuple[Callable[[], list[RGB]], int | None]] = {
-    "ring_starting": (_every_sixth(STARTING), None),
-    "ring_storage_fault": (_every_sixth(STORAGE_FAULT), None),
-    "ring_bestiary_before": (_game("bestiary", "board_start", 0.3), None),
-    "ring_bestiary_midgame": (_game("bestiary", "board_midgame", 0.3), 2),
-    "ring_bestiary_pulse_low": (_game("bestiary", "board_midgame", 0.9), 2),
-    "ring_bestiary_preview": (_support_preview, 2),
-    "ring_bestiary_winner": (_game("bestiary", "victory", 0.0), None),
-    "ring_manus_vote": (_game("manus", "manus_vote", 0.0), None),
-    "ring_manus_reveal": (
-        _game(
-            "manus",
-            "manus_reveal",
-            1.5,
-            Overlay(changed_at=0.0, fresh_events=({"event": "votes_revealed"},)),
-        ),
-        None,
-    ),
-}
+def pictures() -> dict[str, tuple[list[RGB], int | None]]:
+    """name -> (frame, the sector under the sun, numbered brighter)."""
+    found: dict[str, tuple[list[RGB], int | None]] = {
+        "ring_starting": (_every_sixth(STARTING), None),
+        "ring_storage_fault": (_every_sixth(STORAGE_FAULT), None),
+    }
+    for spec in games.GAMES.values():
+        if spec.ring is not None:
+            found.update(_sample_frames(spec))
+    return found
 
 
 def write(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, (make, sun) in PICTURES.items():
+    for name, (leds, sun) in pictures().items():
         path = folder / f"{name}.png"
-        pygame.image.save(draw(make(), sun), str(path))
+        pygame.image.save(draw(leds, sun), str(path))
         written.append(path)
     return written
 
