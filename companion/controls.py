@@ -147,14 +147,20 @@ def disc_step(direction: int, snap: Snapshot, now: float) -> Reaction:
         if ui.confirming and shown >= period:
             return Reaction(ui.pop().quiet())  # the disc came back: chatter, not a request
         if shown <= period:
-            return Reaction(ui)
+            return Reaction(_disc_back(ui, shown, period))
         if action is None:
             return refuse(ui, "hardware.disc_early", now)
         return Reaction(ui, (Apply(action, snap.prompt.seat),))
     if shown < period and period > 0 and not ui.confirming:
         ui = ui.push("confirm_undo_period").say("hardware.confirm_undo_period", now, period=period)
         return Reaction(ui)
-    return Reaction(ui)
+    return Reaction(_disc_back(ui, shown, period))
+
+
+def _disc_back(ui: UiState, shown: int, period: int) -> UiState:
+    """"Turn it back" is no longer true once the disc shows the period again: it clears."""
+    early = ui.notice is not None and ui.notice.key == "hardware.disc_early"
+    return ui.quiet() if early and shown == period else ui
 
 
 def after_change(ui: UiState, change: Change, snap: Snapshot, before: Snapshot) -> UiState:

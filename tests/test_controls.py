@@ -258,6 +258,7 @@ def test_a_disc_step_the_rules_do_not_expect_is_reported_not_applied(tmp_path: P
     assert key_said(d) == "hardware.disc_early"
     d.disc(-1)  # turned back: in step again, no question
     assert not d.app.ui.confirming
+    assert key_said(d) is None  # "turn it back" is no longer true: it is gone
 
 
 def test_chatter_across_a_sector_boundary_counts_once(tmp_path: Path) -> None:
