@@ -158,7 +158,7 @@ def disc_step(direction: int, snap: Snapshot, now: float) -> Reaction:
 
 
 def _disc_back(ui: UiState, shown: int, period: int) -> UiState:
-    """"Turn it back" is no longer true once the disc shows the period again: it clears."""
+    """The "turn it back" notice is no longer true once the disc shows the period: it clears."""
     early = ui.notice is not None and ui.notice.key == "hardware.disc_early"
     return ui.quiet() if early and shown == period else ui
 
