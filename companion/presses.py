@@ -23,6 +23,7 @@ from companion.hardware.mock import mock_pins
 from companion.hardware.ports import Untyped
 from companion.journal import Journal
 from companion.narration import narrate
+from companion.rules.base import JSON
 from companion.script import Script, ScriptError, ScriptPress
 from companion.snapshot import Snapshot
 from companion.table import Table
@@ -43,13 +44,12 @@ SPARE_PINS = (2, 3, 14, 15, 19, 25, 7, 8, 9, 11, 0, 1)
 COLOURS = ("red", "blue", "cyan", "yellow")
 
 
-def config_for(script: Script, language: str) -> Config:
-    """The shipped defaults, the script's game, no LED or buzzer hardware; a seat the
-    default panel lacks (the third and fourth player) gets a pad on spare mock pins."""
-    config = load(None)
+def with_seat_pads(config: Config, setup: JSON) -> Config:
+    """``config`` with a pad on spare mock pins for every seat of ``setup`` the panel lacks
+    (the third and fourth player; four seats at most, a setup with more is refused when
+    the game starts)."""
     pins = dict(config.button_pins)
-    players = script.setup.get("players")
-    # The panel has four seats at most (a setup with more is refused when the game starts).
+    players = setup.get("players")
     seats = min(len(players), len(SEAT_KEYS)) if isinstance(players, list) else 2
     spare = iter(p for p in SPARE_PINS if p not in pins.values())
     for seat in range(1, seats + 1):
@@ -57,11 +57,17 @@ def config_for(script: Script, language: str) -> Config:
             name = f"seat{seat}.{colour}"
             if name not in pins:
                 pins[name] = next(spare)
+    return replace(config, buttons=replace(config.buttons, pins=pins))
+
+
+def config_for(script: Script, language: str) -> Config:
+    """The shipped defaults, the script's game, no LED or buzzer hardware, a pad for every
+    seat (:func:`with_seat_pads`)."""
+    config = with_seat_pads(load(None), script.setup)
     return replace(
         config,
         language=language,
         game=GameSettings(script.game, dict(script.setup)),
-        buttons=replace(config.buttons, pins=pins),
         leds=replace(config.leds, driver="none"),
         buzzer=replace(config.buzzer, enabled=False),
     )

@@ -22,6 +22,7 @@ from companion.config import GameSettings, load
 from companion.controls import react
 from companion.input_timing import PRESS, Gesture
 from companion.planner import NoPlan, presses_for
+from companion.presses import with_seat_pads
 from companion.rules.base import JSON, RulesError
 from companion.snapshot import Snapshot
 from companion.table import Apply
@@ -45,15 +46,7 @@ def _buttons(snap: Snapshot) -> list[str]:
 
 
 def _start(tmp_path: Path, game: str, setup: JSON) -> Driver:
-    config = load(None)
-    config = replace(config, game=GameSettings(game, setup))
-    seats = len(setup["players"])
-    pins = dict(config.button_pins)
-    spare = iter(range(40, 80))
-    for seat in range(3, seats + 1):
-        for colour in COLOURS:
-            pins[f"seat{seat}.{colour}"] = next(spare)
-    config = replace(config, buttons=replace(config.buttons, pins=pins))
+    config = with_seat_pads(replace(load(None), game=GameSettings(game, setup)), setup)
     return make_app(tmp_path, config=config)
 
 

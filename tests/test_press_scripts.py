@@ -16,6 +16,16 @@ ROOT = Path(__file__).resolve().parent.parent
 DUEL = ROOT / "docs" / "examples" / "duel_presses.yaml"
 
 
+def in_force(db: Path) -> list[dict[str, object]]:
+    """The actions in force of the journal's last game."""
+    journal = Journal(db)
+    try:
+        game = journal.games()[-1]
+        return [r.action for r in journal.actions(game.id)][: game.head]
+    finally:
+        journal.close()
+
+
 def test_a_whole_duel_is_played_by_presses_alone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -25,12 +35,7 @@ def test_a_whole_duel_is_played_by_presses_alone(
     assert said[-2] == "Anna wins!" and "(undo)" in said
     presses = scripts.load(DUEL).presses
     assert len(presses) == 87 and not scripts.load(DUEL).actions
-    journal = Journal(db)
-    try:
-        game = journal.games()[-1]
-        actions = [r.action for r in journal.actions(game.id)][: game.head]
-    finally:
-        journal.close()
+    actions = in_force(db)
     summons = [a for a in actions if a["do"] == "summon"]
     assert len(summons) == 6 and all("class" in a and "vitality" in a for a in summons)
     assert {a["class"] for a in summons} == {"strength", "agility", "intellect"}
@@ -83,12 +88,7 @@ def test_a_whole_three_player_manus_game_is_played_by_presses_alone(
     assert said[-2] == "Anna wins with 15 points!" and "(undo)" in said
     assert not [line for line in said if line.startswith("no:")]  # no press was refused
     assert len(scripts.load(MANUS).presses) == 159
-    journal = Journal(db)
-    try:
-        game = journal.games()[-1]
-        actions = [r.action for r in journal.actions(game.id)][: game.head]
-    finally:
-        journal.close()
+    actions = in_force(db)
     builds = [a for a in actions if a["do"] == "build"]
     assert builds[0]["elements"] == {
         "shoulder": {"type": "fire", "conditions": "warm wet"},
