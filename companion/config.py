@@ -50,6 +50,11 @@ def _int(low: int, high: int) -> Check:
     return check
 
 
+def _diagonal_of(display: Mapping[str, object]) -> float | None:
+    value = display.get("diagonal_inches")
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
 def _number(low: float, high: float) -> Check:
     def check(value: object) -> str | None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -84,6 +89,13 @@ def _choice(*options: str) -> Check:
         return f"one of {', '.join(options)}, not {value!r}{did_you_mean(str(value), options)}"
 
     return check
+
+
+def _diagonal(value: object) -> str | None:
+    if value is None:  # the reference panel for the screen's size (docs/display.md)
+        return None
+    problem = _number(1.5, 40.0)(value)
+    return None if problem is None else f"the panel's diagonal in inches: {problem}"
 
 
 def _order(value: object) -> str | None:
@@ -183,6 +195,7 @@ SCHEMA: dict[str, Schema] = {
     },
     "buzzer": {"enabled": _bool, "pin": _gpio, "mid_tone": _note},
     "sound": {"enabled": _bool, "voice": _bool},
+    "display": {"diagonal_inches": _diagonal},
     "bridge": {"port": _path},
 }
 
@@ -390,6 +403,11 @@ class SoundSettings:
 
 
 @dataclass(frozen=True)
+class DisplaySettings:
+    diagonal_inches: float | None = None  # None: the reference panel for the size
+
+
+@dataclass(frozen=True)
 class BridgeSettings:
     port: str  # a device path, "auto" or "virtual"
 
@@ -410,6 +428,7 @@ class Config:
     buzzer: BuzzerSettings
     bridge: BridgeSettings
     sound: SoundSettings
+    display: DisplaySettings = DisplaySettings()
 
     @classmethod
     def of(cls, path: str, data: Mapping[str, object]) -> Config:
@@ -462,6 +481,7 @@ class Config:
                 enabled=_bool_of(_mapping(data, "sound"), "enabled"),
                 voice=_bool_of(_mapping(data, "sound"), "voice"),
             ),
+            display=DisplaySettings(_diagonal_of(_mapping(data, "display"))),
         )
 
     @property

@@ -66,14 +66,15 @@ def test_the_gallery_has_every_screen_of_the_issue():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-@pytest.mark.parametrize("name", sorted(EXPECTED_SCREEN))
+@pytest.mark.parametrize("name", sorted(GALLERY))
 def test_screen_renders_and_no_text_overflows(display, tmp_path, name, size, language):
     scene = GALLERY[name](language)
     renderer = draw(scene, size)
     path = tmp_path / f"{name}_{language}_{size[0]}x{size[1]}.png"
     pygame.image.save(renderer.surface, str(path))
     assert path.stat().st_size > 1000
-    assert renderer.drawn[-1] == EXPECTED_SCREEN[name]
+    if name in EXPECTED_SCREEN:
+        assert renderer.drawn[-1] == EXPECTED_SCREEN[name]
     records = renderer.painter.texts
     assert len(records) >= 5, "a screen with almost no words"
     overflowing = [
@@ -82,8 +83,11 @@ def test_screen_renders_and_no_text_overflows(display, tmp_path, name, size, lan
         if not r.fits
     ]
     assert not overflowing, "\n".join(overflowing)
-    # Nothing reads smaller than 9 px, whatever had to shrink.
-    assert min(r.px for r in records) >= 9
+    # Legible at a metre: no text under 5 mm on the panel (33 px at 480x320 on 3.5",
+    # 27 px at 800x480 on 7"), whatever had to fit.
+    floor = renderer.layout.min_text
+    small = [f"{r.role} {r.text!r}: {r.px} px" for r in records if r.text.strip() and r.px < floor]
+    assert not small, f"under {floor} px:\n" + "\n".join(small)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])

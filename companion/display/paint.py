@@ -90,6 +90,7 @@ class Painter:
 
     surface: pygame.Surface
     fonts: Fonts
+    floor: int = 9  # no text is drawn smaller (the layout's min_text: 5 mm on the panel)
     texts: list[TextRecord] = field(default_factory=list)
     marks: list[MarkRecord] = field(default_factory=list)
 
@@ -136,7 +137,8 @@ class Painter:
         """Draw ``text`` inside ``box`` (vertically centred); return the pixels it covers."""
         if not text:
             return pygame.Rect(box.topleft, (0, 0))
-        floor = min(px, min_px if min_px is not None else max(9, px * 2 // 3))
+        px = max(px, self.floor)
+        floor = max(self.floor, min(px, min_px if min_px is not None else px * 2 // 3))
         size, shown = self.fit(text, box, px, bold, floor)
         rendered = self.fonts.render(shown, size, bold, colour)
         rect = rendered.get_rect()
@@ -168,8 +170,8 @@ class Painter:
         align: str = "left",
     ) -> None:
         """Word-wrap ``text`` into at most ``max_lines`` lines of ``box``, shrinking to fit."""
-        size = px
-        floor = max(9, px * 2 // 3)
+        size = px = max(px, self.floor)
+        floor = max(self.floor, px * 2 // 3)
         wrapped = [text]
         while True:
             wrapped = self.wrap(text, box.width, size, bold)

@@ -28,13 +28,20 @@ class _Turn:
 
 class Renderer:
     def __init__(
-        self, surface: pygame.Surface, fonts: Fonts | None = None, *, animate: bool = True
+        self,
+        surface: pygame.Surface,
+        fonts: Fonts | None = None,
+        *,
+        animate: bool = True,
+        diagonal_inches: float | None = None,
     ) -> None:
-        """``animate=False`` for a loop that only wakes on change: it draws end states."""
+        """``animate=False`` for a loop that only wakes on change: it draws end states.
+        ``diagonal_inches``: the panel's (``display.diagonal_inches``), for text sizes in mm."""
         self.surface = surface
         self.animate = animate
-        self.painter = Painter(surface, fonts or Fonts())
-        self.layout = Layout(surface.get_width(), surface.get_height())
+        self.diagonal_inches = diagonal_inches
+        self.layout = Layout(surface.get_width(), surface.get_height(), diagonal_inches)
+        self.painter = Painter(surface, fonts or Fonts(), self.layout.min_text)
         self.frames = 0  # frames drawn, for tests and the benchmark
         self.drawn: list[str] = []  # the screens of the last frame, bottom first
         self._key: str | None = None
@@ -43,8 +50,8 @@ class Renderer:
 
     def resize(self, surface: pygame.Surface) -> None:
         self.surface = surface
-        self.painter = Painter(surface, self.painter.fonts)
-        self.layout = Layout(surface.get_width(), surface.get_height())
+        self.layout = Layout(surface.get_width(), surface.get_height(), self.diagonal_inches)
+        self.painter = Painter(surface, self.painter.fonts, self.layout.min_text)
         self._key = None
 
     def animating(self, now: float) -> bool:

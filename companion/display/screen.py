@@ -38,7 +38,9 @@ class ScreenOutput:
         self, app: App, surface: pygame.Surface, *, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.clock = clock
-        self.renderer = Renderer(surface, animate=False)
+        self.renderer = Renderer(
+            surface, animate=False, diagonal_inches=app.config.display.diagonal_inches
+        )
         self.owner = LoopOwned()
         app.on_window(self.pump)
         app.subscribe(self)

@@ -180,7 +180,9 @@ class Simulator:
         self.sounds = sounds
         self.fonts = Fonts()
         self.screen = window.subsurface(pygame.Rect((0, 0), screen_size))
-        self.renderer = Renderer(self.screen, self.fonts)
+        self.renderer = Renderer(
+            self.screen, self.fonts, diagonal_inches=app.config.display.diagonal_inches
+        )
         self.panel_rect = pygame.Rect(
             screen_size[0], 0, window.get_width() - screen_size[0], window.get_height()
         )
