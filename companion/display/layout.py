@@ -48,6 +48,8 @@ class Layout:
     height: int
     diagonal_inches: float | None = None  # the panel's, from the config; None: reference
     notice_lines: int = 0  # lines of notice shown this frame (0..NOTICE_LINES)
+    event_lines: int = 1  # lines the event line needs this frame (1..2)
+    prompt_lines: int = 2  # the prompt bar's lines this frame (2..3: a long ask wraps)
 
     @property
     def unit(self) -> float:
@@ -96,15 +98,16 @@ class Layout:
 
     @property
     def prompt(self) -> pygame.Rect:
-        """Two lines: what is asked, and the choice under the cursor."""
-        height = max(self.px(56), 2 * self.line + self.px(4))
+        """What is asked (a line, two when it is long), and the choice under the cursor."""
+        height = max(self.px(56), self.prompt_lines * self.line + self.px(4))
         return pygame.Rect(0, self.height - height, self.width, height)
 
     @property
     def event_line(self) -> pygame.Rect:
         """What just happened: its own line above the prompt, so it never covers the board
-        (kept even when empty, so the board does not jump when it fills)."""
-        height = self.line_of(self.event_font)
+        (kept even when empty, so the board does not jump when it fills; two lines when
+        a sentence needs them at 5 mm)."""
+        height = self.event_lines * self.line_of(self.event_font)
         return pygame.Rect(0, self.prompt.top - height, self.width, height)
 
     @property

@@ -9,12 +9,12 @@ generic screen and the generic victory), the menu above it when the menu is open
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from importlib import import_module
 
-from companion.display.layout import NOTICE_LINES, Layout
+from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
+from companion.display.screens import chrome
 from companion.display.screens.base import Motion, Screen
 from companion.display.screens.cards import CardsScreen
 from companion.display.screens.entry import EntryScreen
@@ -68,8 +68,9 @@ def stack_for(scene: Scene) -> list[Screen]:
 def draw_stack(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> list[str]:
     """Draw the visible part of the stack; return the names drawn, bottom first."""
     stack = stack_for(scene)
-    # A notice has its own lines above the event line: the board gives them room.
-    layout = replace(layout, notice_lines=min(len(scene.notes), NOTICE_LINES))
+    # Notices, the event line and a long question take the lines they need this frame
+    # (never over the board): the board gets what is left.
+    layout = chrome.frame(painter, layout, scene)
     start = max((i for i, screen in enumerate(stack) if screen.opaque), default=0)
     drawn = []
     for screen in stack[start:]:

@@ -1,14 +1,30 @@
-"""The banner (seat, phase, period) and the prompt bar that most screens share."""
+"""The frame most screens share: the banner (seat, phase, period), the notice lines, the
+event line (what just happened) and the prompt bar.
+
+Every string is at least the layout's ``min_text`` (5 mm on the panel). What does not fit
+at that size is rearranged, never shrunk: a phase too long beside the player's name
+leaves the banner to the phase and the seat's colour (the prompt then names the player);
+a long question wraps onto a second line; a long event sentence takes a second line.
+:func:`frame` measures those choices once per frame, so the board knows its room.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 import pygame
 
 from companion.display import labels, theme
-from companion.display.layout import Layout
-from companion.display.paint import Painter, split
+from companion.display.layout import NOTICE_LINES, Layout
+from companion.display.paint import Painter
 from companion.display.scene import Scene
 from companion.i18n import text
+
+SEPARATOR = "  ·  "
+# The seat buttons on the prompt bar, as their caps: (colour, glyph, role).
+UP = ("red", "▲")
+DOWN = ("blue", "▼")
+SELECT = ("cyan", "✓")
 
 
 def acting_seat(scene: Scene) -> int | None:
@@ -17,6 +33,102 @@ def acting_seat(scene: Scene) -> int | None:
         turn = (scene.view or {}).get("turn") or {}
         seat = turn.get("seat") if isinstance(turn, dict) else None
     return int(seat) if isinstance(seat, int) else None
+
+
+# --- measuring the frame -------------------------------------------------------------------
+
+
+def frame(painter: Painter, layout: Layout, scene: Scene) -> Layout:
+    """The layout of this frame: the lines its notices, event line and question need."""
+    width = layout.width - 2 * layout.px(4)
+    notices = min(len(scene.notes), NOTICE_LINES)
+    if notices == 1 and painter.fonts.size(scene.notes[0], layout.min_text, True)[0] > width:
+        notices = 2
+    events = 1
+    if scene.happened:
+        first = scene.happened[0]
+        if painter.fonts.size(first, layout.event_font, True)[0] > width:
+            events = 2
+    asked = _ask_lines(painter, layout, scene)
+    if asked > 1 and events > 1 and not layout.roomy:
+        # A small panel spares one extra line: the event line has it (it is what the
+        # players must act on now); the question, repeated by the banner's phase, waits.
+        asked = 1 if _fits_one_line(painter, layout, scene) else 0
+    return replace(layout, notice_lines=notices, event_lines=events, prompt_lines=1 + asked)
+
+
+def _ask_lines(painter: Painter, layout: Layout, scene: Scene) -> int:
+    return 1 if _fits_one_line(painter, layout, scene) else 2
+
+
+def _fits_one_line(painter: Painter, layout: Layout, scene: Scene) -> bool:
+    width = painter.fonts.size(ask_text(painter, layout, scene), layout.font(17), False)[0]
+    return width <= _prompt_inner(layout).width
+
+
+def _ask_bold(painter: Painter, layout: Layout, scene: Scene) -> bool:
+    width = painter.fonts.size(ask_text(painter, layout, scene), layout.font(17), True)[0]
+    return width <= _prompt_inner(layout).width or layout.prompt_lines > 2
+
+
+# --- the banner ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Banner:
+    seat: pygame.Rect
+    phase: pygame.Rect
+    counter: pygame.Rect
+    named: bool  # the player's name is in the banner (else only the seat's colour)
+    phase_bold: bool
+
+
+def _counter_width(painter: Painter, layout: Layout, counter: tuple[str, int, str]) -> int:
+    label, number, detail = counter
+    numeral = painter.fonts.size(str(max(number, 10)), layout.font(36), True)[0]
+    width = numeral + 2 * layout.px(6)
+    if _captions_fit(layout):
+        captions = max(painter.fonts.size(t, layout.min_text, False)[0] for t in (label, detail))
+        width += captions + layout.px(6)
+    return width
+
+
+def _captions_fit(layout: Layout) -> bool:
+    """The counter's two captions ("Period", "cycle 1") need two lines of the banner."""
+    return 2 * layout.line_of(layout.min_text) - 4 <= layout.banner.height
+
+
+def _banner_parts(
+    painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, int, str]
+) -> _Banner:
+    view = scene.view or {}
+    area = layout.banner
+    seat = acting_seat(scene)
+    pad = layout.px(8)
+    counter_box = pygame.Rect(0, area.top, _counter_width(painter, layout, counter), area.height)
+    counter_box.right = area.right
+    room = counter_box.left - area.left
+    name = labels.player(view, seat, scene.language) if seat else "—"
+    phase = labels.phase(view, scene.language) or "—"
+    name_width = painter.fonts.size(name, layout.font(24), True)[0] + 2 * pad
+    phase_bold = painter.fonts.size(phase, layout.font(21), True)[0] + 2 * pad
+    phase_plain = painter.fonts.size(phase, layout.font(21), False)[0] + 2 * pad
+    named = name_width + phase_plain <= room
+    if named:
+        seat_width = max(name_width, round(room * 0.4))
+        seat_width = min(seat_width, room - phase_plain)
+    else:
+        seat_width = layout.px(14)  # the seat's colour alone: the prompt names the player
+    seat_box = pygame.Rect(area.left, area.top, seat_width, area.height)
+    phase_box = pygame.Rect(
+        seat_box.right, area.top, counter_box.left - seat_box.right, area.height
+    )
+    return _Banner(seat_box, phase_box, counter_box, named, phase_bold <= phase_box.width)
+
+
+def names_player(painter: Painter, layout: Layout, scene: Scene) -> bool:
+    """Does the banner show the acting player's name (so the prompt need not)?"""
+    return _banner_parts(painter, layout, scene, ("", 0, "")).named
 
 
 def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, int, str]) -> None:
@@ -28,41 +140,44 @@ def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, i
     language = scene.language
     area = layout.banner
     painter.box(area, theme.PANEL)
-    seat_box, phase_box, counter_box = split(area, (0.36, 0.38, 0.26))
+    parts = _banner_parts(painter, layout, scene, counter)
     seat = acting_seat(scene)
-    colour = theme.seat_colour(seat)
-    painter.box(seat_box, colour)
-    painter.mark("banner.seat", seat_box, str(seat or ""))
-    who = labels.player(view, seat, language) if seat else "—"
+    painter.box(parts.seat, theme.seat_colour(seat))
+    painter.mark("banner.seat", parts.seat, str(seat or ""))
+    if parts.named:
+        painter.text(
+            layout.inset(parts.seat, 4),
+            labels.player(view, seat, language) if seat else "—",
+            layout.font(24),
+            colour=theme.DARK_TEXT,
+            bold=True,
+            role="banner.seat",
+            align="center",
+        )
     painter.text(
-        layout.inset(seat_box, 4),
-        who,
-        layout.font(24),
-        colour=theme.DARK_TEXT,
-        bold=True,
-        role="banner.seat",
-        align="center",
-        min_px=layout.font(14),
-    )
-    painter.text(
-        layout.inset(phase_box, 4),
+        layout.inset(parts.phase, 4),
         labels.phase(view, language) or "—",
         layout.font(21),
         colour=theme.TEXT,
-        bold=True,
+        bold=parts.phase_bold,
         role="banner.phase",
         align="center",
-        min_px=layout.font(12),
     )
     label, number, detail = counter
-    caption, numeral = split(layout.inset(counter_box, 3), (0.52, 0.48))
-    top, bottom = caption.copy(), caption.copy()
-    top.height = bottom.height = caption.height // 2
-    bottom.top = top.bottom
-    painter.text(top, label, layout.font(12), colour=theme.DIM, role="banner.label", align="right")
-    painter.text(
-        bottom, detail, layout.font(12), colour=theme.DIM, role="banner.detail", align="right"
-    )
+    box = layout.inset(parts.counter, 3)
+    numeral_width = painter.fonts.size(str(max(number, 10)), layout.font(36), True)[0]
+    numeral = pygame.Rect(box.right - numeral_width - layout.px(3), box.top, 0, box.height)
+    numeral.width = box.right - numeral.left
+    if _captions_fit(layout):
+        caption = pygame.Rect(box.left, box.top, numeral.left - layout.px(4) - box.left, 0)
+        caption.height = box.height // 2
+        painter.text(
+            caption, label, layout.min_text, colour=theme.DIM, role="banner.label", align="right"
+        )
+        caption.top = caption.bottom
+        painter.text(
+            caption, detail, layout.min_text, colour=theme.DIM, role="banner.detail", align="right"
+        )
     painter.text(
         numeral,
         str(number),
@@ -71,33 +186,62 @@ def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, i
         bold=True,
         role="banner.counter",
         align="center",
-        min_px=layout.font(24),
+    )
+
+
+# --- the prompt bar ------------------------------------------------------------------------
+
+
+def ask_text(painter: Painter, layout: Layout, scene: Scene) -> str:
+    """What the prompt asks; without "Anna: " when the banner already names Anna."""
+    said = labels.prompt_line(scene.view, scene.prompt, scene.language)
+    player = ((scene.prompt or {}).get("fields") or {}).get("player")
+    if player and names_player(painter, layout, scene):
+        prefix = f"{player}: "
+        if said.startswith(prefix) and len(said) > len(prefix):
+            rest = said[len(prefix) :]
+            return rest[:1].upper() + rest[1:]
+    return said
+
+
+def _prompt_inner(layout: Layout) -> pygame.Rect:
+    area = layout.prompt
+    left = area.left + layout.px(8) + layout.px(6)
+    return pygame.Rect(
+        left, area.top + layout.px(2), area.right - layout.px(6) - left, area.height - layout.px(4)
     )
 
 
 def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
-    """What the companion asks, and the choice under the cursor with its place in the list."""
-    language = scene.language
+    """What the companion asks, then the choice under the cursor between the caps of the
+    buttons that move and take it (red ▲, blue ▼, cyan ✓), drawn in the caps' colours."""
     area = layout.prompt
     seat = acting_seat(scene)
     painter.box(area, theme.PANEL)
     stripe = pygame.Rect(area.left, area.top, layout.px(8), area.height)
     painter.box(stripe, theme.seat_colour(seat))
-    inner = pygame.Rect(stripe.right + layout.px(6), area.top, 0, area.height)
-    inner.width = area.right - inner.left - layout.px(6)
-    ask_box, choice_row = inner.copy(), inner.copy()
-    ask_box.height = choice_row.height = inner.height // 2
-    choice_row.top = ask_box.bottom
-    painter.text(
-        ask_box,
-        labels.prompt_line(scene.view, scene.prompt, language),
-        layout.font(17),
-        colour=theme.TEXT,
-        bold=True,
-        role="prompt",
-    )
+    inner = _prompt_inner(layout)
+    ask_height = (layout.prompt_lines - 1) * layout.line
+    ask_box = pygame.Rect(inner.left, inner.top, inner.width, ask_height)
+    row = pygame.Rect(inner.left, ask_box.bottom, inner.width, inner.bottom - ask_box.bottom)
+    if ask_height:
+        painter.lines(
+            ask_box,
+            ask_text(painter, layout, scene),
+            layout.font(17),
+            colour=theme.TEXT,
+            bold=_ask_bold(painter, layout, scene),
+            role="prompt",
+            max_lines=layout.prompt_lines - 1,
+        )
     event_line(painter, layout, scene)
     notice(painter, layout, scene)
+    choice_row(painter, layout, scene, row)
+
+
+def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect) -> None:
+    """The choice under the cursor, between the caps that move and take it."""
+    language = scene.language
     choices = scene.choices
     current = scene.cursor_choice
     secret = scene.spec.inputs.secret
@@ -105,28 +249,24 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
         # The choice is secret: the screen never shows a value, whatever the cursor.
         others = [choice for choice in choices if choice.get("do") != secret.action]
         if not others:
-            painter.text(
-                choice_row,
-                text(secret.hint, language),
-                layout.font(15),
-                colour=theme.HIGHLIGHT,
-                bold=True,
-                role="prompt.choice",
-            )
+            keys = [
+                (colour, scene.spec.words.name(secret.field, value, language))
+                for colour, value in secret.values.items()
+            ]
+            _colour_words(painter, layout, row, keys, role="prompt.choice")
             return
         choices, current = others, others[0]
     entry = scene.cursor_entry if current is None else None
     if current is None and entry is None:
         if scene.prompt and scene.prompt.get("seat") is not None:
             painter.text(
-                choice_row,
+                row,
                 text("ui.no_choices", language),
                 layout.font(15),
                 colour=theme.DIM,
                 role="prompt.choice",
             )
         return
-    choice_box, count_box = split(choice_row, (0.8, 0.2))
     words = scene.spec.choice_words
     if entry is not None:
         label = f"{entry} …"  # values to enter: select opens the entry
@@ -135,37 +275,120 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
     else:
         assert current is not None
         label = labels.choice(scene.view, current, language, scene.game)
+    side = min(row.height, layout.line)
+    up = pygame.Rect(row.left, 0, side, side)
+    up.centery = row.centery
+    down = up.move(side + layout.px(3), 0)
+    select = up.copy()
+    select.right = row.right
+    cap(painter, layout, up, *UP, role="prompt.key.up")
+    cap(painter, layout, down, *DOWN, role="prompt.key.down")
+    cap(painter, layout, select, *SELECT, role="prompt.key.select")
+    middle = pygame.Rect(down.right + layout.px(6), row.top, 0, row.height)
+    middle.width = select.left - layout.px(6) - middle.left
+    if current is not None and current in choices and len(choices) != len(scene.choices):
+        index, count = choices.index(current) + 1, len(choices)  # the secret ones left out
+    else:
+        index, count = scene.ui.cursor % scene.option_count + 1, scene.option_count
+    counted = text("ui.choice_count", language, index=index, count=count)
+    count_width = painter.fonts.size(counted, layout.min_text, False)[0]
+    label_width = painter.fonts.size(label, layout.font(17), True)[0]
+    if count > 1 and label_width + count_width + layout.px(8) <= middle.width:
+        count_box = pygame.Rect(middle.right - count_width, middle.top, count_width, middle.height)
+        painter.text(
+            count_box,
+            counted,
+            layout.min_text,
+            colour=theme.DIM,
+            role="prompt.count",
+            align="right",
+        )
+        middle.width -= count_width + layout.px(8)
     painter.text(
-        choice_box,
-        f"◀ {label} ▶",
+        middle,
+        label,
         layout.font(17),
         colour=theme.HIGHLIGHT,
         bold=True,
         role="prompt.choice",
     )
-    if current is not None and current in choices and len(choices) != len(scene.choices):
-        index, count = choices.index(current) + 1, len(choices)  # the secret ones left out
-    else:
-        index, count = scene.ui.cursor % scene.option_count + 1, scene.option_count
+
+
+def cap(
+    painter: Painter, layout: Layout, rect: pygame.Rect, colour: str, glyph: str, *, role: str
+) -> None:
+    """A seat button's cap: a disc of its colour with what it does as a glyph."""
+    pygame.draw.ellipse(painter.surface, theme.BUTTON_COLOURS[colour], rect)
+    painter.mark(role, rect, colour)
     painter.text(
-        count_box,
-        text("ui.choice_count", language, index=index, count=count),
-        layout.font(12),
-        colour=theme.DIM,
-        role="prompt.count",
-        align="right",
+        rect,
+        glyph,
+        layout.min_text,
+        colour=theme.DARK_TEXT,
+        bold=True,
+        role=f"{role}.glyph",
+        align="center",
     )
+
+
+def _colour_words(
+    painter: Painter,
+    layout: Layout,
+    box: pygame.Rect,
+    keys: list[tuple[str, str]],
+    *,
+    role: str,
+) -> None:
+    """Each colour's cap and its word, left to right (the secret vote's colour map)."""
+    side = min(box.height, layout.line)
+    gap = layout.px(4)
+    widths = [painter.fonts.size(word, layout.min_text, True)[0] for _, word in keys]
+    total = sum(widths) + len(keys) * (side + gap) + (len(keys) - 1) * gap * 2
+    show_words = total <= box.width
+    x = box.left
+    for (colour, word), width in zip(keys, widths, strict=True):
+        dot = pygame.Rect(x, 0, side, side)
+        dot.centery = box.centery
+        pygame.draw.ellipse(painter.surface, theme.BUTTON_COLOURS[colour], dot)
+        painter.mark(f"{role}.{colour}", dot, word)
+        x = dot.right + gap
+        if show_words:
+            words = pygame.Rect(x, box.top, width + 2, box.height)
+            painter.text(words, word, layout.min_text, colour=theme.HIGHLIGHT, bold=True, role=role)
+            x = words.right + 2 * gap
+        else:
+            x += gap
+
+
+# --- what just happened, and notices -------------------------------------------------------
 
 
 def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
     """What the last action caused, in the narration's words, on its own line between the
     board and the prompt: the pieces the players must now move by hand. It stays until
-    the next action and is empty after an undo."""
+    the next action and is empty after an undo. A sentence too long for one line at 5 mm
+    takes two; what does not fit is counted ("+2": the game log in the menu has it all)."""
     area = layout.event_line
     painter.box(area, theme.BACKGROUND)
     if not scene.happened:
         return
-    box = layout.inset(area, 1)
+    box = pygame.Rect(
+        area.left + layout.px(4), area.top, area.width - 2 * layout.px(4), area.height
+    )
+    if layout.event_lines > 1:
+        first, rest = scene.happened[0], len(scene.happened) - 1
+        said = first + (f"  +{rest}" if rest else "")
+        painter.lines(
+            box,
+            said,
+            layout.event_font,
+            colour=theme.TEXT,
+            bold=True,
+            role="event_line",
+            max_lines=layout.event_lines,
+            align="center",
+        )
+        return
     painter.text(
         box,
         _what_fits(painter, layout, box, scene.happened),
@@ -174,45 +397,67 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
         bold=True,
         role="event_line",
         align="center",
-        min_px=layout.font(12),
     )
 
 
 def _what_fits(painter: Painter, layout: Layout, box: pygame.Rect, lines: tuple[str, ...]) -> str:
-    """As many whole sentences as the line holds, then how many more ("+2": the game log
-    in the menu has them all); never a sentence cut in the middle when a whole one fits."""
+    """As many whole sentences as the line holds, then how many more ("+2")."""
     for count in range(len(lines), 0, -1):
         more = len(lines) - count
-        said = "  ·  ".join(lines[:count]) + (f"  +{more}" if more else "")
-        _, shown = painter.fit(said, box, layout.event_font, True, layout.font(12))
-        if shown == said:
+        said = SEPARATOR.join(lines[:count]) + (f"  +{more}" if more else "")
+        if painter.fonts.size(said, layout.event_font, True)[0] <= box.width:
             return said
     return lines[0]
 
 
 def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
     """The last thing the controls said ("not your turn", a question), then each part that
-    does not work: one band per line, stacked up from the prompt, so a refused press is
-    never silent and no missing part hides another. Over four lines, the fourth says how
-    many more there are."""
+    does not work: on their own lines above the event line, never over the board. One
+    notice may take both lines; more than two: the first, then how many more."""
     if not scene.notes:
         return
-    lines = list(scene.notes)
-    if len(lines) > 4:
-        lines = [*lines[:3], "+" + str(len(scene.notes) - 3)]
-    height = layout.px(24)
-    bottom = layout.prompt.top
-    for line in reversed(lines):
-        band = pygame.Rect(0, 0, layout.width, height)
-        band.bottom = bottom
-        bottom = band.top
-        painter.box(band, theme.NEGATIVE)
-        painter.text(
-            layout.inset(band, 2),
-            line,
-            layout.font(14),
+    area = layout.notices
+    painter.box(area, theme.NEGATIVE)
+    box = pygame.Rect(
+        area.left + layout.px(4), area.top, area.width - 2 * layout.px(4), area.height
+    )
+    notes = list(scene.notes)
+    if len(notes) == 1 or layout.notice_lines < 2:
+        said = notes[0] + (f"  +{len(notes) - 1}" if len(notes) > 1 else "")
+        painter.lines(
+            box,
+            said,
+            layout.min_text,
             colour=theme.DARK_TEXT,
             bold=True,
             role="notice",
+            max_lines=layout.notice_lines,
             align="center",
         )
+        return
+    top, bottom = box.copy(), box.copy()
+    top.height = bottom.height = box.height // 2
+    bottom.top = top.bottom
+    second = (
+        notes[1]
+        if len(notes) == 2
+        else text("ui.more_notices", scene.language, count=len(notes) - 1)
+    )
+    painter.text(
+        top,
+        notes[0],
+        layout.min_text,
+        colour=theme.DARK_TEXT,
+        bold=True,
+        role="notice",
+        align="center",
+    )
+    painter.text(
+        bottom,
+        second,
+        layout.min_text,
+        colour=theme.DARK_TEXT,
+        bold=True,
+        role="notice",
+        align="center",
+    )
