@@ -68,7 +68,9 @@ def draw(scene: Scene, size: tuple[int, int] = SIZES[0]) -> Renderer:
 
 
 def notice_shown(renderer: Renderer) -> list[str]:
-    return [record.text for record in renderer.painter.texts_with("notice")]
+    """The notices as read: a long one wraps onto the second notice line."""
+    records = renderer.painter.texts_with("notice")
+    return [" ".join(record.text for record in records)] if records else []
 
 
 def assert_readable(renderer: Renderer, lines: tuple[str, ...]) -> None:
@@ -80,7 +82,10 @@ def assert_readable(renderer: Renderer, lines: tuple[str, ...]) -> None:
         assert " ".join(line.split()) in shown
     cut = [f"{r.text!r} shown as {r.rect} in {r.box}" for r in records if not r.fits]
     assert not cut, "a note does not fit its band (a player cannot read it): " + "; ".join(cut)
-    assert min(r.px for r in records) >= 9
+    assert min(r.px for r in records) >= renderer.layout.min_text  # 5 mm on the panel
+    # On its own lines: nothing of the board under it.
+    band = renderer.framed.middle
+    assert all(not r.rect.colliderect(band) for r in records)
 
 
 # --- (a) parts that do not work as built -------------------------------------------------

@@ -119,7 +119,7 @@ class Layout:
     @property
     def middle(self) -> pygame.Rect:
         top = self.banner.bottom + self.px(2)
-        return pygame.Rect(0, top, self.width, self.notices.top - self.px(2) - top)
+        return pygame.Rect(0, top, self.width, max(0, self.notices.top - self.px(2) - top))
 
     def inset(self, rect: pygame.Rect, by: float) -> pygame.Rect:
         return rect.inflate(-2 * self.px(by), -2 * self.px(by))

@@ -14,7 +14,7 @@ import pygame
 from companion.display.layout import Layout
 from companion.display.paint import Fonts, Painter
 from companion.display.scene import Scene
-from companion.display.screens import Motion, draw_stack
+from companion.display.screens import Motion, chrome, draw_stack
 
 TURN_SECONDS = 0.6
 ANIMATION_FPS = 30.0
@@ -42,6 +42,7 @@ class Renderer:
         self.diagonal_inches = diagonal_inches
         self.layout = Layout(surface.get_width(), surface.get_height(), diagonal_inches)
         self.painter = Painter(surface, fonts or Fonts(), self.layout.min_text)
+        self.framed = self.layout  # the last frame's layout (its notice and event lines)
         self.frames = 0  # frames drawn, for tests and the benchmark
         self.drawn: list[str] = []  # the screens of the last frame, bottom first
         self._key: str | None = None
@@ -82,7 +83,10 @@ class Renderer:
 
     def _draw(self, scene: Scene, motion: Motion, key: str) -> bool:
         self.painter.reset()
-        self.drawn = draw_stack(self.painter, self.layout, scene, motion)
+        # Notices, the event line and a long question take the lines they need this
+        # frame (never over the board): the board gets what is left.
+        self.framed = chrome.frame(self.painter, self.layout, scene)
+        self.drawn = draw_stack(self.painter, self.framed, scene, motion)
         self._key = key
         self.frames += 1
         return True

@@ -14,7 +14,6 @@ from importlib import import_module
 from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
-from companion.display.screens import chrome
 from companion.display.screens.base import Motion, Screen
 from companion.display.screens.cards import CardsScreen
 from companion.display.screens.entry import EntryScreen
@@ -68,9 +67,6 @@ def stack_for(scene: Scene) -> list[Screen]:
 def draw_stack(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> list[str]:
     """Draw the visible part of the stack; return the names drawn, bottom first."""
     stack = stack_for(scene)
-    # Notices, the event line and a long question take the lines they need this frame
-    # (never over the board): the board gets what is left.
-    layout = chrome.frame(painter, layout, scene)
     start = max((i for i, screen in enumerate(stack) if screen.opaque), default=0)
     drawn = []
     for screen in stack[start:]:

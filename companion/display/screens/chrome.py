@@ -54,7 +54,10 @@ def frame(painter: Painter, layout: Layout, scene: Scene) -> Layout:
         # A small panel spares one extra line: the event line has it (it is what the
         # players must act on now); the question, repeated by the banner's phase, waits.
         asked = 1 if _fits_one_line(painter, layout, scene) else 0
-    return replace(layout, notice_lines=notices, event_lines=events, prompt_lines=1 + asked)
+    framed = replace(layout, notice_lines=notices, event_lines=events, prompt_lines=1 + asked)
+    while framed.middle.height < 2 * layout.line and framed.notice_lines > 1:
+        framed = replace(framed, notice_lines=framed.notice_lines - 1)  # the board keeps 2
+    return framed
 
 
 def _ask_lines(painter: Painter, layout: Layout, scene: Scene) -> int:
@@ -424,12 +427,13 @@ def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
     notes = list(scene.notes)
     if len(notes) == 1 or layout.notice_lines < 2:
         said = notes[0] + (f"  +{len(notes) - 1}" if len(notes) > 1 else "")
+        bold = len(painter.wrap(said, box.width, layout.min_text, True)) <= layout.notice_lines
         painter.lines(
             box,
             said,
             layout.min_text,
             colour=theme.DARK_TEXT,
-            bold=True,
+            bold=bold,
             role="notice",
             max_lines=layout.notice_lines,
             align="center",
