@@ -14,7 +14,7 @@ from companion import games
 from companion.display import labels, samples, theme
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
-from companion.display.scene import Scene
+from companion.display.scene import ListPicture, Scene
 from companion.games.bestiary import labels as duel_labels
 from companion.games.bestiary.samples import DRAFT, DRAFT_END, DUEL_SETUP, MIDGAME
 from companion.i18n import name_of, text
@@ -189,7 +189,12 @@ def test_draft_lists_each_army_and_what_it_lacks(display):
 
 
 def menu_lines(renderer: Renderer) -> list[str]:
-    return [r.text for r in renderer.painter.texts if r.role.startswith("menu.item.")]
+    """The menu's lines as shown, top to bottom (a line wrapped onto two rows, whole)."""
+    lines: dict[str, list[str]] = {}
+    for record in renderer.painter.texts:
+        if record.role.startswith("menu.item."):
+            lines.setdefault(record.role, []).append(record.text)
+    return [" ".join(pieces) for pieces in lines.values()]
 
 
 def test_menu_marks_the_item_under_the_cursor(display):
@@ -211,6 +216,29 @@ def test_menu_marks_the_item_under_the_cursor(display):
     shown = menu_lines(draw(muted, SIZES[1]))
     assert text("ui.menu.sound_off", "en") in shown
     assert text("ui.menu.sound_on", "en") not in shown
+    # A long list (the game log: 120 sentences, newest last, some wider than the panel)
+    # scrolls to keep the cursor in view, the line under it whole, the rest at 5 mm.
+    said = tuple(
+        f"Period {n}: Anna's Lupus attacks Boris's castle for {n % 7} damage" * (1 + n % 2)
+        for n in range(1, 121)
+    )
+    for cursor in (119, 60, 0):
+        log = replace(scene, listing=ListPicture("Game log", said, cursor))
+        for size in SIZES:
+            renderer = draw(log, size)
+            assert said[cursor] in menu_lines(renderer)
+            assert renderer.painter.marks_with("menu.cursor")[0].value == said[cursor]
+            rows = [r.role for r in renderer.painter.texts if r.role.startswith("menu.item.")]
+            shown = sorted({int(role.removeprefix("menu.item.")) for role in rows})
+            assert shown == list(range(shown[0], shown[-1] + 1))  # a window of the log
+            assert cursor in shown and len(shown) < len(said)
+            assert len(shown) >= (3 if size == SIZES[1] else 1)
+            where = texts(renderer, "menu.more")
+            assert len(where) == 1 and where[0].endswith("/120")
+            floor = renderer.layout.min_text
+            assert all(r.px >= floor for r in renderer.painter.texts if r.text.strip())
+            cursor_row = [r for r in renderer.painter.texts if r.role == f"menu.item.{cursor}"]
+            assert all(r.fits for r in cursor_row)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -227,10 +255,22 @@ def test_victory_shows_the_winner_and_the_damage_over_time(display, language):
             f"{e['period']}:{e['castle_damage'][index]}" for e in view["damage_log"]
         )
         assert series == expected
+        # Each castle's final damage as a big numeral, its bar filled as far.
+        final = f"{seat['castle_damage']}/{seat['scale_length']}"
+        assert texts(renderer, f"victory.final.{seat['seat']}") == [final]
+        bar = renderer.painter.marks_with(f"victory.final.{seat['seat']}")[0]
+        assert bar.value == str(seat["castle_damage"])
     assert (
         text(f"bestiary.ui.victory.by.{'siege'}", language).lower()
         in " ".join(texts(renderer, "victory.summary")).lower()
     )
+    # On the 3.5-inch panel the chart has no room at 5 mm: the final numbers stay.
+    small = draw(scene, SIZES[0])
+    assert not small.painter.marks_with("victory.chart")
+    for seat in view["seats"]:
+        assert texts(small, f"victory.final.{seat['seat']}") == [
+            f"{seat['castle_damage']}/{seat['scale_length']}"
+        ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -1,9 +1,12 @@
 """Value entry: one field at a time, its value large enough to read across the table.
 
 Drawn over the game while a player enters an action's values (a varying attack strength,
-an X preparation time, a new creature's name): what is being built, the field and its
-value between arrows (a name: the letters so far and the letter being chosen, lit), where
-it stands among the fields, the last values confirmed, and which button does what.
+an X preparation time, a new creature's name): what is being built, the field, and its
+value between arrows (a name: the letters so far and the letter being chosen, lit); under
+it the last values confirmed, as many as one line holds; at the foot which button does
+what and where the field stands among the fields ("3/4"). Nothing is under ``min_text``
+(5 mm on the panel): a long title or field name wraps onto a second line, and the values
+confirmed give way first when the panel is short of room.
 """
 
 from __future__ import annotations
@@ -15,9 +18,7 @@ from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import EntryPicture, Scene
 from companion.display.screens import chrome, legend
-from companion.i18n import text
-
-DONE_SHOWN = 3  # the last values confirmed, under the value (the rest would not fit)
+from companion.display.screens.menu import draw_folded, fold
 
 
 class EntryScreen:
@@ -30,47 +31,54 @@ class EntryScreen:
             return
         language = scene.language
         painter.surface.fill(theme.BACKGROUND)
-        title = pygame.Rect(0, layout.px(6), layout.width, layout.px(40))
-        painter.text(
-            layout.inset(title, 6),
-            entry.title,
-            layout.font(20),
+        margin = layout.px(8)
+        width = layout.width - 2 * margin
+        title_px, label_px = layout.font(20), layout.font(17)
+        top = pygame.Rect(margin, layout.px(2), width, 0)
+        top.top = draw_folded(
+            painter,
+            layout,
+            fold(painter, entry.title, width, title_px),
+            top,
+            title_px,
             colour=theme.HIGHLIGHT,
-            bold=True,
             role="entry.title",
-            align="center",
         )
-        label = pygame.Rect(0, title.bottom, layout.width, layout.px(30))
-        where = {"label": entry.label, "index": entry.index, "count": entry.count}
-        painter.text(
-            layout.inset(label, 6),
-            text("ui.entry.field", language, **where),
-            layout.font(17),
+        label_bottom = draw_folded(
+            painter,
+            layout,
+            fold(painter, entry.label, width, label_px),
+            top,
+            label_px,
             colour=theme.TEXT,
-            bold=True,
             role="entry.label",
-            align="center",
         )
-        hint = pygame.Rect(0, layout.height - layout.px(28), layout.width, layout.px(24))
-        done_row = pygame.Rect(0, hint.top - layout.px(26), layout.width, layout.px(24))
+        footer = pygame.Rect(margin, 0, width, layout.line)
+        footer.bottom = layout.height - layout.px(2)
         naming = entry.letter is not None
-        box = pygame.Rect(layout.px(12 if naming else 60), label.bottom + layout.px(6), 0, 0)
+        keys = legend.NAME if naming else legend.ENTRY
+        _footer(painter, layout, footer, keys, language=language, entry=entry)
+        box = pygame.Rect(layout.px(12 if naming else 40), label_bottom + layout.px(4), 0, 0)
         box.width = layout.width - 2 * box.left
-        box.height = done_row.top - layout.px(6) - box.top
-        painter.box(box, theme.PANEL, theme.HIGHLIGHT, radius=layout.px(10))
-        if entry.done:
+        box.height = footer.top - layout.px(4) - box.top
+        done = _done(painter, layout, entry, width)
+        least = layout.line_of(layout.min_text) + 2 * layout.px(4)
+        if done and box.height - layout.line >= least:
+            done_row = pygame.Rect(margin, 0, width, layout.line)
+            done_row.bottom = footer.top - layout.px(2)
+            box.height = done_row.top - layout.px(2) - box.top
             painter.text(
-                layout.inset(done_row, 6),
-                "  ·  ".join(f"{name}: {value}" for name, value in entry.done[-DONE_SHOWN:]),
-                layout.font(14),
+                done_row,
+                done,
+                layout.min_text,
                 colour=theme.DIM,
                 role="entry.done",
                 align="center",
+                min_px=layout.min_text,
             )
-        keys = legend.NAME if naming else legend.ENTRY
-        legend.draw(painter, layout, hint, keys, language=language, role="entry.hint")
+        painter.box(box, theme.PANEL, theme.HIGHLIGHT, radius=layout.px(10))
         if naming:
-            _name(painter, layout, layout.inset(box, 8), entry)
+            _name(painter, layout, layout.inset(box, 4), entry)
             chrome.notice(painter, layout, scene)
             return
         arrow_w = layout.px(44)
@@ -91,16 +99,57 @@ class EntryScreen:
                 align="center",
             )
         painter.text(
-            layout.inset(middle, 4),
+            layout.inset(middle, 3),
             entry.value,
             layout.font(54),
             colour=theme.TEXT,
             bold=True,
             role="entry.value",
             align="center",
-            min_px=layout.font(22),  # words ("two hands each") shrink rather than cut
+            min_px=layout.min_text,  # words ("two hands each") shrink, down to 5 mm
         )
         chrome.notice(painter, layout, scene)
+
+
+def _done(painter: Painter, layout: Layout, entry: EntryPicture, width: int) -> str:
+    """The last values confirmed, newest last, as many as one line holds ("" if none)."""
+    said = ""
+    for name, value in reversed(entry.done):
+        longer = f"{name}: {value}" + (f"  ·  {said}" if said else "")
+        if painter.fonts.size(longer, layout.min_text, False)[0] > width:
+            break
+        said = longer
+    return said
+
+
+def _footer(
+    painter: Painter,
+    layout: Layout,
+    box: pygame.Rect,
+    keys: tuple[legend.Key, ...],
+    *,
+    language: str,
+    entry: EntryPicture,
+) -> None:
+    """The legend, and the field's place among the fields when there are several."""
+    if entry.count <= 1:
+        legend.draw(painter, layout, box, keys, language=language, role="entry.hint")
+        return
+    where = f"{entry.index}/{entry.count}"
+    where_width = painter.fonts.size(where, layout.min_text, False)[0]
+    where_box = pygame.Rect(box.right - where_width, box.top, where_width, box.height)
+    legend_box = pygame.Rect(box.left, box.top, where_box.left - layout.px(8) - box.left, 0)
+    legend_box.height = box.height
+    legend.draw(painter, layout, legend_box, keys, language=language, role="entry.hint")
+    painter.text(
+        where_box,
+        where,
+        layout.min_text,
+        colour=theme.DIM,
+        role="entry.where",
+        align="right",
+        min_px=layout.min_text,
+    )
 
 
 def _name(painter: Painter, layout: Layout, area: pygame.Rect, entry: EntryPicture) -> None:
@@ -109,7 +158,7 @@ def _name(painter: Painter, layout: Layout, area: pygame.Rect, entry: EntryPictu
     letter = entry.letter or ""
     pad = layout.px(6)
     room = area.inflate(-2 * pad, 0)
-    size, _ = painter.fit(entry.value + letter, room, layout.font(54), True, layout.font(20))
+    size, _ = painter.fit(entry.value + letter, room, layout.font(54), True, layout.min_text)
     typed_w, line_h = painter.fonts.size(entry.value, size, True)
     tile_w = painter.fonts.size(letter or "W", size, True)[0] + 2 * pad
     left = area.centerx - (typed_w * bool(entry.value) + tile_w) // 2

@@ -1,11 +1,18 @@
-"""The button legend: which button does what on a prompt, drawn in the buttons' own
-colours (a dot the colour of the seat button's cap, then its word; NEXT and UNDO as the
-words printed on those table buttons). Only buttons the box has: the seat buttons red,
-blue, cyan, yellow and the table buttons NEXT, UNDO (MENU is held to open the menu)."""
+"""The button legend: which button does what on a prompt, drawn as the buttons themselves.
+
+Each seat button is a cap in its own colour (``theme.BUTTON_COLOURS``) with a glyph of what
+it does inside (▲ ▼ ✓ ↩ …); NEXT and UNDO are caps with the words printed on those table
+buttons. Everything is at least ``min_text`` (5 mm on the panel): the caps always fit one
+line, and a word beside a cap ("up", "as shown") is added only where the line has room,
+the table buttons' words first (their caps say which button, not what it does). Only
+buttons the box has: red, blue, cyan, yellow and NEXT, UNDO (MENU is held to open the
+menu).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -45,6 +52,69 @@ CARDS: tuple[Key, ...] = (
     ("undo", "legend.leave"),
 )
 
+# What a seat button's cap shows: red and blue always move up and down (a list, a value,
+# the letters); cyan and yellow by what they do here.
+GLYPHS = {
+    "legend.select": "✓",
+    "legend.confirm": "✓",
+    "legend.resume": "▶",
+    "legend.take": "+",
+    "legend.edit": "✎",
+    "legend.back": "↩",
+    "legend.close": "✕",
+    "legend.erase": "⌫",
+}
+BUTTON_GLYPHS = {"red": "▲", "blue": "▼"}
+LIGHT_CAPS = {"cyan", "yellow"}  # dark ink on these, white on red and blue
+
+
+def glyph(button: str, key: str, language: str) -> str:
+    """What the cap of ``button`` shows for the job ``key``."""
+    if button in TABLE_BUTTONS:
+        return text(TABLE_BUTTONS[button], language)
+    return BUTTON_GLYPHS.get(button) or GLYPHS.get(key, "•")
+
+
+@dataclass(frozen=True)
+class Piece:
+    button: str
+    cap: str  # the glyph or the printed name
+    words: str  # what the button does
+    cap_width: int
+    words_width: int
+
+
+def _pieces(painter: Painter, layout: Layout, keys: Sequence[Key], language: str) -> list[Piece]:
+    px = layout.min_text
+    pad = layout.px(6)
+    pieces = []
+    for button, key in keys:
+        cap = glyph(button, key, language)
+        words = text(key, language)
+        cap_width = painter.fonts.size(cap, px, True)[0] + 2 * pad
+        words_width = painter.fonts.size(words, px, False)[0] + layout.px(4)
+        pieces.append(Piece(button, cap, words, cap_width, words_width))
+    return pieces
+
+
+def _with_words(pieces: list[Piece], room: int, gap: int) -> set[int]:
+    """Which pieces get their words: table buttons first, then left to right, while the
+    line holds them."""
+    used = sum(piece.cap_width for piece in pieces) + gap * (len(pieces) - 1)
+    order = sorted(range(len(pieces)), key=lambda i: pieces[i].button not in TABLE_BUTTONS)
+    chosen: set[int] = set()
+    for index in order:
+        if used + pieces[index].words_width <= room:
+            used += pieces[index].words_width
+            chosen.add(index)
+    return chosen
+
+
+def width(painter: Painter, layout: Layout, keys: Sequence[Key], *, language: str) -> int:
+    """The width of the caps alone: the least a legend of ``keys`` takes."""
+    pieces = _pieces(painter, layout, keys, language)
+    return sum(piece.cap_width for piece in pieces) + layout.px(8) * (len(pieces) - 1)
+
 
 def draw(
     painter: Painter,
@@ -55,35 +125,40 @@ def draw(
     language: str,
     role: str = "legend",
 ) -> None:
-    """The keys left to right, centred in ``box``, each a coloured mark and a word."""
-    gap = layout.px(10)
-    dot = max(6, round(box.height * 0.55))
-    px = layout.font(14)
-    while True:  # the largest size at which the whole legend fits (never below 9 px)
-        pieces = []
-        for button, key in keys:
-            words = text(key, language)
-            label = text(TABLE_BUTTONS[button], language) if button in TABLE_BUTTONS else ""
-            label_width = painter.fonts.size(label, px, True)[0] + layout.px(8) if label else dot
-            width = label_width + layout.px(4) + painter.fonts.size(words, px, False)[0]
-            pieces.append((button, label, words, label_width, width))
-        total = sum(p[4] for p in pieces) + gap * (len(pieces) - 1)
-        if total <= box.width or px <= 9:
-            break
-        px -= 1
+    """The keys left to right, centred in ``box`` (one line of ``min_text``): each a cap in
+    its button's colour, with its words beside it where they fit."""
+    px = layout.min_text
+    gap = layout.px(8)
+    pieces = _pieces(painter, layout, keys, language)
+    worded = _with_words(pieces, box.width, gap)
+    total = sum(p.cap_width + (p.words_width if i in worded else 0) for i, p in enumerate(pieces))
+    total += gap * (len(pieces) - 1)
     x = box.left + max(0, (box.width - total) // 2)
-    for button, label, words, label_width, width in pieces:
-        mark = pygame.Rect(x, 0, label_width, dot if not label else box.height - 2)
-        mark.centery = box.centery
-        if label:
-            painter.box(mark, theme.PANEL_EDGE, radius=layout.px(3))
+    height = min(box.height, layout.line)
+    for index, piece in enumerate(pieces):
+        cap = pygame.Rect(x, 0, piece.cap_width, height)
+        cap.centery = box.centery
+        table = piece.button in TABLE_BUTTONS
+        fill = theme.PANEL_EDGE if table else theme.BUTTON_COLOURS[piece.button]
+        ink = theme.DARK_TEXT if piece.button in LIGHT_CAPS else theme.TEXT
+        painter.box(cap, fill, radius=layout.px(6))
+        painter.mark(f"{role}.{piece.button}", cap, piece.words)
+        painter.text(
+            cap,
+            piece.cap,
+            px,
+            colour=ink,
+            bold=True,
+            role=f"{role}.button" if table else f"{role}.glyph",
+            align="center",
+            min_px=px,
+        )
+        x = cap.right
+        if index in worded:
+            words_box = pygame.Rect(x + layout.px(4), box.top, piece.words_width, box.height)
+            words_box.width -= layout.px(4)
             painter.text(
-                mark, label, px, colour=theme.TEXT, bold=True, role=f"{role}.button", align="center"
+                words_box, piece.words, px, colour=theme.TEXT, role=f"{role}.words", min_px=px
             )
-        else:
-            pygame.draw.ellipse(painter.surface, theme.BUTTON_COLOURS[button], mark)
-        painter.mark(f"{role}.{button}", mark, words)
-        words_box = pygame.Rect(mark.right + layout.px(4), box.top, 0, box.height)
-        words_box.width = x + width - words_box.left
-        painter.text(words_box, words, px, colour=theme.TEXT, role=f"{role}.words")
-        x += width + gap
+            x += piece.words_width
+        x += gap
