@@ -476,6 +476,7 @@ class App:
             at=now,
             cards=self.library().cards if kit is not None else (),
             resumable=self._resumable,
+            setup=table.record.setup,
         )
 
     def _unfinished(self) -> tuple[GameRecord, ...]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from companion import forms, games, narration
+from companion import forms, game_log, games, narration
 from companion.games.spec import Cards, SecretChoice
 from companion.i18n import text
 from companion.input_timing import HOLD, PRESS, Gesture
@@ -112,6 +112,7 @@ def menu_items() -> tuple[MenuItem, ...]:
         MenuItem("ui.menu.sound", _sound),
         MenuItem("ui.menu.brightness", _brightness),
         MenuItem("ui.menu.cards", _open_cards),
+        MenuItem("ui.menu.log", _open_log),
     )
 
 
@@ -202,6 +203,8 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
         return _in_menu(move, snap, now)
     if ui.mode == "form":  # any seat fills in the menu's form
         return _in_entry(move, snap, now)
+    if ui.mode == "log":
+        return _in_log(move, snap)
     if ui.confirming:
         if move == "select":
             return _confirm_undo_period(snap, now)
@@ -331,7 +334,7 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
     if entry is not None:  # accept the value shown and the defaults of the fields after it
         shown = entry.fields[len(ui.entered)].result(ui.value)
         return _entered(entry.action((*ui.entered, shown)), snap, now)
-    if ui.menu_open or ui.mode == "cards":
+    if ui.menu_open or ui.mode in ("cards", "log"):
         return refuse(ui, "hardware.menu_is_open", now)
     for do in snap.spec.inputs.next_actions:
         choice = _choice(snap, do)
@@ -348,7 +351,7 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
 
 def _undo(kind: str, snap: Snapshot, now: float) -> Reaction:
     ui = snap.ui.quiet()
-    if (ui.entering or ui.mode in ("cards", "form")) and kind == PRESS:  # leaves, untouched
+    if (ui.entering or ui.mode in ("cards", "form", "log")) and kind == PRESS:  # leaves
         return Reaction(ui.pop())
     if ui.confirming:
         ui = ui.pop()
@@ -380,7 +383,7 @@ def _menu_button(kind: str, snap: Snapshot, now: float) -> Reaction:
     if kind == HOLD:
         base = tuple(m for m in ui.modes if m != "menu")
         return Reaction(replace(ui, modes=(*base, "menu"), menu_cursor=0).quiet())
-    if kind == PRESS and ui.menu_open:
+    if kind == PRESS and (ui.menu_open or ui.mode == "log"):
         return Reaction(ui.pop())
     return refuse(ui, "hardware.hold_menu", now)
 
@@ -395,6 +398,25 @@ def _in_menu(move: str, snap: Snapshot, now: float) -> Reaction:
     items = menu_items()
     item = items[ui.menu_cursor % len(items)]
     return item.act(ui.pop(), snap, now)
+
+
+# --- the game log ("Game log" in the menu) -------------------------------------------------
+
+
+def _open_log(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """Every sentence of the game so far, the newest under the cursor."""
+    newest = max(0, len(game_log.lines(snap)) - 1)
+    return Reaction(replace(ui.push("log"), log_line=newest).quiet())
+
+
+def _in_log(move: str, snap: Snapshot) -> Reaction:
+    """Any seat's up and down scroll (up: older), select or back close the log."""
+    ui = snap.ui
+    if move in ("up", "down"):
+        last = max(0, len(game_log.lines(snap)) - 1)
+        line = min(last, max(0, ui.log_line + (-1 if move == "up" else 1)))
+        return Reaction(replace(ui, log_line=line).quiet())
+    return Reaction(ui.pop().quiet())
 
 
 # --- the card library ("Cards" in the menu) ------------------------------------------------

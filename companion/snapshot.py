@@ -23,7 +23,9 @@ from companion.table import NOTHING, Change, Command
 if TYPE_CHECKING:
     from companion.games.spec import AnySpec, Cards, GameState
 
-Mode = Literal["menu", "confirm_undo_period", "entry", "cards", "form", "confirm_restart_period"]
+Mode = Literal[
+    "menu", "confirm_undo_period", "entry", "cards", "form", "confirm_restart_period", "log"
+]
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,7 @@ class UiState:
     entered: tuple[str | int, ...] = ()
     value: str | int = 0
     card: int = 0  # the card shown in the card library view (mode "cards")
+    log_line: int = 0  # the game log's line under the cursor (mode "log"), oldest 0
     # A form the menu opened (mode "form": a new game's setup, the game to resume),
     # entered like a prompt's entry with ``entered`` and ``value``.
     form: Form | None = None
@@ -163,6 +166,7 @@ class Snapshot:
     at: float = 0.0
     cards: Cards = ()  # the table's card library (its game's spec has a card kit)
     resumable: tuple[GameRecord, ...] = ()  # the journal's other unfinished games, newest first
+    setup: JSON = field(default_factory=dict)  # the game's setup (the game log replays it)
 
     @property
     def game(self) -> str:

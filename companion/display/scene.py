@@ -11,7 +11,9 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion import game_log
 from companion.controls import menu_items
+from companion.i18n import text
 from companion.narration import narrate
 from companion.rules.base import JSON, Entry
 from companion.snapshot import Snapshot, UiState
@@ -78,6 +80,10 @@ class ListPicture:
 
 
 def _list_picture(snap: Snapshot) -> ListPicture | None:
+    if snap.ui.mode == "log":  # the game log: every sentence so far, then the notices
+        said = game_log.lines(snap) or (text("ui.log.empty", snap.language),)
+        cursor = min(snap.ui.log_line, len(said) - 1)
+        return ListPicture(text("ui.log.title", snap.language), said, cursor)
     form = snap.ui.form
     if snap.ui.mode != "form" or form is None or form.shown_as != "list":
         return None

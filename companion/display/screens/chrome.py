@@ -50,13 +50,22 @@ def frame(painter: Painter, layout: Layout, scene: Scene) -> Layout:
         if painter.fonts.size(first, layout.event_font, True)[0] > width:
             events = 2
     asked = _ask_lines(painter, layout, scene)
-    if asked > 1 and events > 1 and not layout.roomy:
-        # A small panel spares one extra line: the event line has it (it is what the
-        # players must act on now); the question, repeated by the banner's phase, waits.
-        asked = 1 if _fits_one_line(painter, layout, scene) else 0
     framed = replace(layout, notice_lines=notices, event_lines=events, prompt_lines=1 + asked)
-    while framed.middle.height < 2 * layout.line and framed.notice_lines > 1:
-        framed = replace(framed, notice_lines=framed.notice_lines - 1)  # the board keeps 2
+    # The board keeps two lines (one when a notice needs the room). What gives way first
+    # is the question (the banner's phase says the gist), then the event line's second
+    # line (the game log has it whole), then a notice's second line.
+    for keep in (2, 1):
+        while framed.middle.height < keep * layout.line:
+            if framed.prompt_lines > 2:
+                framed = replace(
+                    framed, prompt_lines=2 if _fits_one_line(painter, layout, scene) else 1
+                )
+            elif keep == 1 and framed.event_lines > 1:
+                framed = replace(framed, event_lines=1)
+            elif keep == 1 and framed.notice_lines > 1:
+                framed = replace(framed, notice_lines=framed.notice_lines - 1)
+            else:
+                break
     return framed
 
 
@@ -415,8 +424,9 @@ def _what_fits(painter: Painter, layout: Layout, box: pygame.Rect, lines: tuple[
 
 def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
     """The last thing the controls said ("not your turn", a question), then each part that
-    does not work: on their own lines above the event line, never over the board. One
-    notice may take both lines; more than two: the first, then how many more."""
+    does not work: on their own lines above the event line, never over the board. Two
+    short notices take a line each; otherwise the first takes both lines and the rest are
+    counted ("+3": the game log in the menu lists them)."""
     if not scene.notes:
         return
     area = layout.notices
@@ -425,43 +435,38 @@ def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
         area.left + layout.px(4), area.top, area.width - 2 * layout.px(4), area.height
     )
     notes = list(scene.notes)
-    if len(notes) == 1 or layout.notice_lines < 2:
-        said = notes[0] + (f"  +{len(notes) - 1}" if len(notes) > 1 else "")
-        bold = len(painter.wrap(said, box.width, layout.min_text, True)) <= layout.notice_lines
-        painter.lines(
-            box,
-            said,
-            layout.min_text,
-            colour=theme.DARK_TEXT,
-            bold=bold,
-            role="notice",
-            max_lines=layout.notice_lines,
-            align="center",
+    if len(notes) > 1 and layout.notice_lines == 2:
+        second = (
+            notes[1]
+            if len(notes) == 2
+            else text("ui.more_notices", scene.language, count=len(notes) - 1)
         )
-        return
-    top, bottom = box.copy(), box.copy()
-    top.height = bottom.height = box.height // 2
-    bottom.top = top.bottom
-    second = (
-        notes[1]
-        if len(notes) == 2
-        else text("ui.more_notices", scene.language, count=len(notes) - 1)
-    )
-    painter.text(
-        top,
-        notes[0],
+        pair = (notes[0], second)
+        for bold in (True, False):
+            if all(painter.fonts.size(n, layout.min_text, bold)[0] <= box.width for n in pair):
+                top, bottom = box.copy(), box.copy()
+                top.height = bottom.height = box.height // 2
+                bottom.top = top.bottom
+                for line, line_box in zip(pair, (top, bottom), strict=True):
+                    painter.text(
+                        line_box,
+                        line,
+                        layout.min_text,
+                        colour=theme.DARK_TEXT,
+                        bold=bold,
+                        role="notice",
+                        align="center",
+                    )
+                return
+    said = notes[0] + (f"  +{len(notes) - 1}" if len(notes) > 1 else "")
+    bold = len(painter.wrap(said, box.width, layout.min_text, True)) <= layout.notice_lines
+    painter.lines(
+        box,
+        said,
         layout.min_text,
         colour=theme.DARK_TEXT,
-        bold=True,
+        bold=bold,
         role="notice",
-        align="center",
-    )
-    painter.text(
-        bottom,
-        second,
-        layout.min_text,
-        colour=theme.DARK_TEXT,
-        bold=True,
-        role="notice",
+        max_lines=layout.notice_lines,
         align="center",
     )
