@@ -204,6 +204,8 @@ def test_with_a_sensor_next_asks_for_the_disc_instead(tmp_path: Path) -> None:
     assert key_said(d) == "hardware.turn_the_disc"
     d.disc(+1)
     assert d.app.view["period"] == 1
+    assert key_said(d) is None  # the disc turned: "turn the disc" is no longer true
+    assert d.app.snapshot.notices() == ()
 
 
 def test_undo_press_undoes_and_undo_hold_redoes(tmp_path: Path) -> None:
