@@ -109,6 +109,7 @@ def test_a_library_problem_is_said_on_the_card_view(display, size):
     surface = pygame.display.set_mode(size)
     renderer = Renderer(surface)
     assert renderer.render(scene, 0.0)
-    notice = renderer.painter.texts_with("notice")
-    assert [r.text for r in notice] == [problem] and notice[0].box.bottom <= size[1]
+    notice = renderer.painter.texts_with("notice")  # wrapped whole, at 5 mm
+    assert " ".join(r.text for r in notice) == problem
+    assert all(r.fits and r.px >= renderer.layout.min_text for r in notice)
     assert texts(renderer, "cards.name") == ["Lupus"]  # the cards are still shown
