@@ -18,6 +18,7 @@ from companion.display.scene import ListPicture, Scene
 from companion.games.bestiary import labels as duel_labels
 from companion.games.bestiary.samples import DRAFT, DRAFT_END, DUEL_SETUP, MIDGAME
 from companion.i18n import name_of, text
+from companion.ring_geometry import RingGeometry, angle_of, within
 from companion.rules.sigil import sector_of
 from companion.snapshot import UiState
 
@@ -90,52 +91,120 @@ def test_screen_renders_and_no_text_overflows(display, tmp_path, name, size, lan
     assert not small, f"under {floor} px:\n" + "\n".join(small)
 
 
+def tokens_are_dots_in_their_sectors(renderer: Renderer, view, size) -> None:
+    painter = renderer.painter
+    # Every token is a dot in its owner's colour, no word on it, in the sector of its
+    # return; the one coming back next period is ringed (the ring pulses it).
+    assert view["tokens"], "the sample should have tokens on the sigil"
+    disc = painter.marks_with("sigil.disc")[0].rect
+    assert not [r for r in painter.texts if r.role.startswith("sigil.token")]
+    for token in view["tokens"]:
+        marks = painter.marks_with(f"sigil.token.{token['creature']}.{token['ability']}")
+        assert [m.value for m in marks] == [f"{token['owner']}:{token['returns_at_period']}"]
+        dot = marks[0].rect
+        assert pixel(renderer, dot.center) == theme.seat_colour(token["owner"])
+        rim = pixel(renderer, (dot.left + 1, dot.centery))
+        due = token["returns_at_period"] == view["period"] + 1
+        assert (rim == theme.TEXT) == due, (token, rim)
+        sector = sector_of(token["returns_at_period"])
+        start, end = RingGeometry().sector_span(sector)
+        assert within(angle_of(disc.center, dot.center), start, end)
+        if size == SIZES[1]:  # the 7" panel has room for each sector's 5 mm digit
+            assert texts(renderer, f"sigil.sector.{sector}") == [str(token["returns_at_period"])]
+
+
+def acting_army_in_full(renderer: Renderer, view, size, language: str) -> None:
+    painter = renderer.painter
+    # The acting seat's creatures in full: name, wounds, each ability ✓ or its period,
+    # a shape for the inactive one, its effects with the period they end in. The other
+    # seat's wait for its turn. When a two-line event takes a row, the rows shown say so.
+    acting = view["turn"]["seat"]
+    shown = []
+    for seat in view["seats"]:
+        for creature in seat["creatures"]:
+            ident = creature["id"]
+            names = texts(renderer, f"creature.name.{ident}")
+            wounds = painter.marks_with(f"creature.wounds.{ident}")
+            if seat["seat"] != acting or not names:
+                assert names == [] and wounds == []
+                continue
+            shown.append(creature)
+            assert names == [duel_labels.creature(ident, creature["name"], language)]
+            assert [w.value for w in wounds] == [f"{creature['wounds']}/{creature['vitality']}"]
+            first = theme.WOUND if creature["wounds"] else theme.HEALTH
+            assert pixel(renderer, (wounds[0].rect.left + 1, wounds[0].rect.centery)) == first
+            for ability in creature["abilities"]:
+                said = "✓" if ability["ready"] else str(ability["returns_at_period"])
+                assert texts(renderer, f"ability.{ident}.{ability['id']}") == [said]
+            [state] = painter.marks_with(f"creature.state.{ident}")
+            assert state.value == ("inactive" if creature["inactive"] else "ready")
+            if creature["inactive"]:
+                badge = state.rect
+                shape = {
+                    pixel(renderer, (x, y))
+                    for x in range(badge.left, badge.right)
+                    for y in range(badge.top, badge.bottom)
+                }
+                assert theme.NEGATIVE in shape
+    army = next(s["creatures"] for s in view["seats"] if s["seat"] == acting)
+    if len(shown) < len(army):
+        first = army.index(shown[0]) + 1
+        [more] = painter.marks_with("creature.more")
+        assert more.value == f"{first}-{first + len(shown) - 1}/{len(army)}"
+        assert len(shown) >= 2 and size == SIZES[0]
+    assert any(c["inactive"] for c in shown)
+    checked = 0
+    for effect in view["effects"]:
+        said = texts(renderer, f"effect.{effect['creature']}.{effect['kind']}")
+        if effect["creature"] in {c["id"] for c in shown}:
+            assert len(said) == 1 and str(effect["ends_at_period"]) in said[0]
+            checked += 1
+        else:
+            assert said == []
+    assert checked
+
+
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_board_shows_turn_phase_period_damage_tokens_and_prompt(display, size, language):
     scene = GALLERY["board_midgame"](language)
     view = scene.view
     renderer = draw(scene, size)
+    painter = renderer.painter
     assert texts(renderer, "banner.seat") == [view["turn"]["name"]]
     assert texts(renderer, "banner.phase") == [
         labels.first_upper(name_of("bestiary.phase", view["phase"], language))
     ]
     assert texts(renderer, "banner.counter") == [str(view["period"])]
+    # Both castles' damage: a numeral, and a scale filled as far as the damage goes.
     for seat in view["seats"]:
-        number = seat["seat"]
-        assert texts(renderer, f"castle.damage.{number}") == [
-            f"{seat['castle_damage']}/{seat['scale_length']}"
-        ]
-        bar = renderer.painter.marks_with(f"castle.scale.{number}")[0].rect
-        expected = theme.DAMAGE if seat["castle_damage"] else theme.DAMAGE_EMPTY
-        assert pixel(renderer, (bar.left + 1, bar.centery)) == expected
-    # Every token on the sigil is a chip in its owner's colour, in the sector of its return.
-    assert view["tokens"], "the sample should have tokens on the sigil"
-    for token in view["tokens"]:
-        marks = renderer.painter.marks_with(f"sigil.token.{token['creature']}.{token['ability']}")
-        assert [m.value for m in marks] == [f"{token['owner']}:{token['returns_at_period']}"]
-        chip = marks[0].rect
-        # Down the chip's left edge (its label may reach the edge at its middle).
-        edge = [pixel(renderer, (chip.left + 1, y)) for y in range(chip.top + 1, chip.bottom - 1)]
-        assert theme.seat_colour(token["owner"]) in edge
-        sector = sector_of(token["returns_at_period"])
-        label = texts(renderer, f"sigil.sector.{sector}")
-        assert label == [
-            text("bestiary.ui.sector_returns", language, period=token["returns_at_period"])
-        ]
-    assert renderer.painter.marks_with("sigil.sun")[0].value == str(view["sigil"]["sun_sector"])
-    # Every effect shows with the period it ends in.
-    for effect in view["effects"]:
-        shown = texts(renderer, f"effect.{effect['creature']}.{effect['kind']}")
-        assert len(shown) == 1 and str(effect["ends_at_period"]) in shown[0]
-    # Wounds of every creature.
-    for seat in view["seats"]:
-        for creature in seat["creatures"]:
-            wounds = renderer.painter.marks_with(f"creature.wounds.{creature['id']}")
-            assert [w.value for w in wounds] == [f"{creature['wounds']}/{creature['vitality']}"]
-    assert texts(renderer, "prompt") == [labels.prompt_line(view, scene.prompt, language)]
+        number, damage, length = seat["seat"], seat["castle_damage"], seat["scale_length"]
+        assert texts(renderer, f"castle.damage.{number}") == [f"{damage}/{length}"]
+        [scale] = painter.marks_with(f"castle.scale.{number}")
+        assert scale.value == f"{damage}/{length}"
+        bar = scale.rect
+        expected = theme.DAMAGE if damage else theme.DAMAGE_EMPTY
+        assert pixel(renderer, (bar.left + 1, bar.bottom - 2)) == expected
+        assert pixel(renderer, (bar.right - 2, bar.bottom - 2)) == theme.DAMAGE_EMPTY
+    tokens_are_dots_in_their_sectors(renderer, view, size)
+    assert painter.marks_with("sigil.sun")[0].value == str(view["sigil"]["sun_sector"])
+    acting_army_in_full(renderer, view, size, language)
+    assert texts(renderer, "prompt")
     chosen = duel_labels.choice(view, scene.cursor_choice, language)
-    assert texts(renderer, "prompt.choice") == [f"◀ {chosen} ▶"]
+    assert chosen in texts(renderer, "prompt.choice")[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_board_opens_the_castle_whose_turn_it_is(display, size):
+    scene = GALLERY["board_midgame"]("en")
+    boris = replace(scene, prompt={**scene.prompt, "seat": 2})
+    for shown, opened, folded in ((scene, "saxum", "vinctum"), (boris, "vinctum", "saxum")):
+        renderer = draw(shown, size)
+        assert texts(renderer, f"creature.name.{opened}") == [
+            duel_labels.creature(opened, None, "en")
+        ]
+        assert texts(renderer, f"creature.name.{folded}") == []
+        assert texts(renderer, "castle.damage.1") and texts(renderer, "castle.damage.2")
 
 
 def test_the_numerals_are_large(display):

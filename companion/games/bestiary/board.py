@@ -1,9 +1,19 @@
-"""The Bestiary board: the time disc, both castles and their creatures, the prompt.
+"""The Bestiary board: the time disc, both castles and the acting seat's creatures.
 
-Read from across the table: the banner says whose turn, which phase and which period;
-the disc shows each token in its sector in its owner's colour, every sector labelled
-with the period in which its tokens come back; each castle shows its damage as a
-numeral and as a scale of its real length.
+Read from a metre away, so no word under 5 mm (``layout.min_text``): the banner says
+whose turn, which phase and which period; the disc shows each token as a dot in its
+owner's colour in the sector of its return (ringed when it comes back next period);
+both castles show their damage as a numeral over a scale of the real length. The
+creatures of the seat whose turn it is are shown in full, one row each: a shape for
+inactive / acted / respawned, the name, wounds as a bar of the creature's vitality,
+each ability as a chip (✓ ready, else the period it comes back) and each effect as a
+hollow chip with the period it ends. The other castle folds to its damage; its
+creatures are shown in full on its own turn, and the game log (MENU) has every effect
+by name.
+
+On the 3.5-inch panel the disc is small and unlabelled, the castles are two numerals
+under it, and an effect is a chip with only its period; the 7-inch panel labels the
+sectors, names the castles and names the effects.
 """
 
 from __future__ import annotations
@@ -12,16 +22,19 @@ import math
 
 import pygame
 
-from companion.display import labels, theme
+from companion.display import theme
 from companion.display.layout import Layout
 from companion.display.paint import Painter, rows, split
 from companion.display.scene import Scene
 from companion.display.screens import chrome
 from companion.display.screens.base import Motion
+from companion.display.theme import Colour
 from companion.games.bestiary import labels as words
-from companion.i18n import name_of, text
+from companion.i18n import text
 from companion.ring_geometry import SECTORS, TOP, RingGeometry, point
 from companion.rules.base import JSON
+
+READY_MARK = "✓"
 
 
 def period_counter(view: JSON, language: str) -> tuple[str, int, str]:
@@ -38,6 +51,15 @@ def sector_period(sector: int, sun: int | None, period: int) -> int:
     return period + (sector - sun) % SECTORS
 
 
+def shown_seat(scene: Scene, seats: list[JSON]) -> int | None:
+    """The seat whose creatures are shown in full: the acting one, else the first."""
+    acting = chrome.acting_seat(scene)
+    numbers = [seat.get("seat") for seat in seats]
+    if acting in numbers:
+        return acting
+    return numbers[0] if numbers else None
+
+
 class BoardScreen:
     name = "board"
     opaque = True
@@ -46,16 +68,68 @@ class BoardScreen:
         view = scene.view or {}
         painter.surface.fill(theme.BACKGROUND)
         chrome.banner(painter, layout, scene, period_counter(view, scene.language))
-        middle = layout.middle
-        side = min(middle.height, round(layout.width * 0.42))
-        disc_box = pygame.Rect(middle.left, middle.top, side, middle.height)
-        panels = pygame.Rect(disc_box.right + layout.px(4), middle.top, 0, middle.height)
-        panels.width = middle.right - panels.left - layout.px(3)
-        draw_disc(painter, layout, scene, disc_box, motion)
-        seats = view.get("seats") or []
-        for seat, box in zip(seats, rows(panels, max(1, len(seats)), layout.px(4)), strict=False):
-            seat_panel(painter, layout, scene, seat, box)
+        if layout.middle.height >= 5 * layout.line:
+            roomy_board(painter, layout, scene, motion)
+        else:
+            small_board(painter, layout, scene, motion)
         chrome.prompt_bar(painter, layout, scene)
+
+
+def small_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
+    """Three lines of text high: the disc over both castles' numerals on the left, the
+    acting seat's three creatures on the right."""
+    middle = layout.middle
+    seats = list((scene.view or {}).get("seats") or [])
+    shown = shown_seat(scene, seats)
+    column = pygame.Rect(middle.left, middle.top, round(middle.width * 0.36), middle.height)
+    count = max(1, len(seats))
+    # The castles under the disc, or stacked beside it when that leaves the disc larger
+    # (a two-line event sentence or a notice takes a line from the board).
+    numeral_width = max(
+        (castle_numeral_width(painter, layout, seat) for seat in seats), default=layout.line
+    )
+    under = min(column.width, column.height - layout.line - layout.px(2))
+    beside = min(column.width - numeral_width - layout.px(4), column.height)
+    if under >= beside or column.height < count * layout.line:
+        castles = pygame.Rect(column.left, column.bottom - layout.line, column.width, layout.line)
+        cells = split(castles, [1 / count] * count, layout.px(3))
+        disc_box = pygame.Rect(column.left, column.top, column.width, under)
+    else:
+        castles = pygame.Rect(column.right - numeral_width, column.top, numeral_width, 0)
+        castles.height = count * layout.line
+        castles.centery = column.centery
+        cells = rows(castles, count, 0)
+        disc_box = pygame.Rect(column.left, column.top, castles.left - layout.px(4), column.height)
+    draw_disc(painter, layout, scene, disc_box, motion)
+    for seat, cell in zip(seats, cells, strict=False):
+        castle_numeral(painter, layout, seat, cell, acting=seat.get("seat") == shown)
+    army = pygame.Rect(column.right + layout.px(5), middle.top, 0, middle.height)
+    army.width = middle.right - layout.px(2) - army.left
+    for seat in seats:
+        if seat.get("seat") == shown:
+            creature_rows(painter, layout, scene, seat, army, named_effects=False)
+
+
+def roomy_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
+    """Eight lines high: a labelled disc on the left; on the right each castle's name and
+    damage, the acting seat's castle opened to its creatures."""
+    middle = layout.middle
+    seats = list((scene.view or {}).get("seats") or [])
+    shown = shown_seat(scene, seats)
+    side = min(middle.height, round(middle.width * 0.4))
+    disc_box = pygame.Rect(middle.left, middle.top, side, middle.height)
+    draw_disc(painter, layout, scene, disc_box, motion)
+    panels = pygame.Rect(disc_box.right + layout.px(4), middle.top, 0, middle.height)
+    panels.width = middle.right - layout.px(2) - panels.left
+    gap = layout.px(3)
+    folded = castle_header_height(layout) + 2 * layout.px(3)
+    top = panels.top
+    for seat in seats:
+        opened = seat.get("seat") == shown
+        height = panels.height - (len(seats) - 1) * (folded + gap) if opened else folded
+        box = pygame.Rect(panels.left, top, panels.width, height)
+        castle_panel(painter, layout, scene, seat, box, opened=opened)
+        top = box.bottom + gap
 
 
 # --- the time disc -------------------------------------------------------------------------
@@ -85,50 +159,47 @@ def draw_disc(
     painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect, motion: Motion
 ) -> None:
     """The disc as the board and the ring have it: sector 1 from the top, clockwise; the
-    sun mark outside the rim over the present sector (the LEDs' place)."""
+    sun mark outside the rim over the present sector (the LEDs' place). A sector is
+    labelled with the period its tokens come back in only when a 5 mm digit fits in it
+    beside the tokens; on the small panel the sun and the order round the disc say it."""
     view = scene.view or {}
-    language = scene.language
     sigil = view.get("sigil") or {}
     sun = sigil.get("sun_sector")
     period = int(view.get("period") or 0)
-    sun_size = layout.px(12)
-    radius = min(box.width, box.height) / 2 - sun_size * 1.3
+    half = min(box.width, box.height) / 2
+    sun_size = max(layout.px(7), half * 0.12)
+    radius = half - sun_size * 1.2
     cx, cy = box.center
+    digit_height = painter.fonts.size("5", layout.min_text, True)[1]
+    labelled = sun is not None and radius * 0.42 >= digit_height
     for sector in range(1, SECTORS + 1):
         centre = GEOMETRY.sector_centre(sector)
         points = [(cx, cy)] + [_point(cx, cy, radius, centre - 30 + step * 5) for step in range(13)]
         current = sun is not None and sector == sun
-        fill = theme.DISC_CURRENT if current else theme.DISC
-        pygame.draw.polygon(painter.surface, fill, points)
+        pygame.draw.polygon(painter.surface, theme.DISC_CURRENT if current else theme.DISC, points)
         pygame.draw.polygon(painter.surface, theme.PANEL_EDGE, points, width=max(1, layout.px(1)))
-        label_x, label_y = _point(cx, cy, radius * 0.84, centre)
-        label = pygame.Rect(0, 0, round(radius * 0.34), round(radius * 0.2))
-        label.center = (round(label_x), round(label_y))
-        returns = sector_period(sector, sun, period)
-        painter.text(
-            label,
-            text("bestiary.ui.sector_returns", language, period=returns) if sun else str(sector),
-            layout.font(14),
-            colour=theme.HIGHLIGHT if current else theme.DIM,
-            bold=True,
-            role=f"sigil.sector.{sector}",
-            align="center",
-            min_px=layout.font(9),
-        )
+        if labelled:
+            returns = str(sector_period(sector, sun, period))
+            width = painter.fonts.size(returns, layout.min_text, True)[0] + layout.px(4)
+            label = pygame.Rect(0, 0, width, digit_height)
+            at = _point(cx, cy, radius * 0.74, centre)
+            label.center = (round(at[0]), round(at[1]))
+            painter.text(
+                label,
+                returns,
+                layout.min_text,
+                colour=theme.HIGHLIGHT if current else theme.DIM,
+                bold=True,
+                role=f"sigil.sector.{sector}",
+                align="center",
+            )
+        outer = radius * (0.52 if labelled else 0.9)
         tokens = _sector_tokens(sigil, sector)
-        _draw_chips(
-            painter,
-            layout,
-            scene,
-            tokens,
-            # side sectors hold their chips nearer the hub, clear of the rim's label
-            centre=_point(
-                cx, cy, radius * (0.4 if abs(math.cos(math.radians(centre))) > 0.9 else 0.5), centre
-            ),
-            radius=radius,
+        _draw_tokens(
+            painter, layout, tokens, period=period, hub=(cx, cy), centre=centre, outer=outer
         )
     pygame.draw.circle(
-        painter.surface, theme.PANEL_EDGE, (cx, cy), round(radius), width=layout.px(2)
+        painter.surface, theme.PANEL_EDGE, (cx, cy), round(radius), width=max(1, layout.px(2))
     )
     disc = pygame.Rect(0, 0, round(2 * radius), round(2 * radius))
     disc.center = (cx, cy)
@@ -136,13 +207,13 @@ def draw_disc(
     if sun is None:
         return
     # The sun mark moves round the rim, clockwise, one sector a period.
-    at = _point(cx, cy, radius + sun_size * 0.55, sun_angle(sun, motion))
+    at = _point(cx, cy, radius + sun_size * 0.6, sun_angle(sun, motion))
     sun_centre = (round(at[0]), round(at[1]))
     for ray in range(8):
-        end = _point(sun_centre[0], sun_centre[1], sun_size * 0.75, ray * 45.0)
+        end = _point(sun_centre[0], sun_centre[1], sun_size * 0.85, ray * 45.0)
         pygame.draw.line(painter.surface, theme.SUN, sun_centre, end, max(1, layout.px(2)))
-    pygame.draw.circle(painter.surface, theme.SUN, sun_centre, max(3, round(sun_size * 0.45)))
-    sun_rect = pygame.Rect(0, 0, sun_size * 2, sun_size * 2)
+    pygame.draw.circle(painter.surface, theme.SUN, sun_centre, max(3, round(sun_size * 0.5)))
+    sun_rect = pygame.Rect(0, 0, round(sun_size * 2), round(sun_size * 2))
     sun_rect.center = sun_centre
     painter.mark("sigil.sun", sun_rect, str(sun))
 
@@ -154,251 +225,388 @@ def _sector_tokens(sigil: JSON, sector: int) -> list[JSON]:
     return []
 
 
-def _draw_chips(
+def _draw_tokens(
     painter: Painter,
     layout: Layout,
-    scene: Scene,
     tokens: list[JSON],
     *,
-    centre: tuple[float, float],
-    radius: float,
+    period: int,
+    hub: tuple[float, float],
+    centre: float,
+    outer: float,
 ) -> None:
+    """Each token a dot in its owner's colour, in rows across the sector from ``outer``
+    towards the hub; a token that comes back next period is ringed (the LEDs pulse it)."""
     if not tokens:
         return
-    columns = 1 if len(tokens) <= 3 else 2
-    count_rows = math.ceil(len(tokens) / columns)
-    width = radius * (0.44 if columns == 1 else 0.22)  # neighbours' chips never touch
-    height = min(radius * 0.17, radius * 0.48 / count_rows)
-    top = centre[1] - count_rows * height / 2
-    left = centre[0] - columns * width / 2
-    for index, token in enumerate(tokens):
-        row, column = divmod(index, columns)
-        chip = pygame.Rect(
-            round(left + column * width) + 1,
-            round(top + row * height) + 1,
-            round(width) - 2,
-            round(height) - 2,
-        )
+    cx, cy = hub
+    dot = max(layout.px(4), outer * 0.16)
+    places: list[tuple[float, float]] = []
+    distance = outer - dot * 1.2
+    while len(places) < len(tokens) and distance > dot:
+        # across the sector, clear of its edges: 50 of its 60 degrees
+        room = distance * math.radians(50)
+        fits = max(1, int(room // (dot * 2.4)))
+        count = min(fits, len(tokens) - len(places))
+        step = math.degrees(dot * 2.4 / distance)
+        for index in range(count):
+            places.append((distance, centre + (index - (count - 1) / 2) * step))
+        distance -= dot * 2.4
+    while len(places) < len(tokens):  # more than the sector holds: stack at the hub side
+        places.append((dot * 1.2, centre))
+    for token, (distance, angle) in zip(tokens, places, strict=False):
+        x, y = _point(cx, cy, distance, angle)
         owner = token.get("owner")
-        painter.box(chip, theme.seat_colour(owner), radius=layout.px(3))
-        name = words.creature(
-            str(token.get("creature")), token.get("creature_name"), scene.language
-        )
-        slot = _ability_slot(scene.view or {}, token)
-        room = chip.inflate(-layout.px(2), 0)
-        full = f"{name} {slot}"
-        fits = painter.fonts.size(full, 9, True)[0] <= room.width
-        painter.text(
-            room,
-            full if fits else f"{labels.short(name, 2)}{slot}",  # never cut mid-name
-            layout.font(11),
-            colour=theme.DARK_TEXT,
-            bold=True,
-            role="sigil.token",
-            align="center",
-            min_px=9,
-        )
+        returns = token.get("returns_at_period")
+        position = (round(x), round(y))
+        pygame.draw.circle(painter.surface, theme.seat_colour(owner), position, round(dot))
+        if returns == period + 1:
+            pygame.draw.circle(
+                painter.surface, theme.TEXT, position, round(dot), width=max(2, layout.px(2))
+            )
+        chip = pygame.Rect(0, 0, round(2 * dot), round(2 * dot))
+        chip.center = position
         painter.mark(
             f"sigil.token.{token.get('creature')}.{token.get('ability')}",
             chip,
-            f"{owner}:{token.get('returns_at_period')}",
+            f"{owner}:{returns}",
         )
 
 
-def _ability_slot(view: JSON, token: JSON) -> str:
-    for seat in view.get("seats") or []:
-        for creature in seat.get("creatures") or []:
-            if creature.get("id") == token.get("creature"):
-                for index, ability in enumerate(creature.get("abilities") or [], 1):
-                    if ability.get("id") == token.get("ability"):
-                        return str(index)
-    return ""
+# --- the castles ---------------------------------------------------------------------------
 
 
-# --- a castle and its army -----------------------------------------------------------------
+def castle_header_height(layout: Layout) -> int:
+    return layout.line_of(layout.font(22)) + layout.px(8)
 
 
-def seat_panel(
-    painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame.Rect
+def castle_numeral_width(painter: Painter, layout: Layout, seat: JSON) -> int:
+    said = f"{int(seat.get('castle_damage') or 0)}/{int(seat.get('scale_length') or 1)}"
+    return painter.fonts.size(said, layout.min_text, False)[0] + 2 * layout.px(4)
+
+
+def castle_numeral(
+    painter: Painter, layout: Layout, seat: JSON, cell: pygame.Rect, *, acting: bool
 ) -> None:
-    language = scene.language
+    """A castle as one numeral over its damage scale, framed in the seat's colour."""
     number = seat.get("seat")
-    colour = theme.seat_colour(number)
-    painter.box(box, theme.PANEL, colour, radius=layout.px(4), width=max(1, layout.px(2)))
-    inner = layout.inset(box, 4)
-    header = pygame.Rect(inner.left, inner.top, inner.width, layout.px(24))
-    name_box, damage_box = split(header, (0.64, 0.36))
-    painter.text(
-        name_box,
-        words.seat_title(seat, language),
-        layout.font(15),
-        colour=colour,
-        bold=True,
-        role=f"castle.name.{number}",
-    )
     damage = int(seat.get("castle_damage") or 0)
     length = int(seat.get("scale_length") or 1)
+    edge = max(2, layout.px(3 if acting else 1))
+    painter.box(cell, theme.PANEL, theme.seat_colour(number), radius=layout.px(3), width=edge)
+    bar = cell.inflate(-2 * edge, -2 * edge)
+    damage_scale(painter, layout, bar, damage, length, divided=False)
+    painter.mark(f"castle.scale.{number}", bar, f"{damage}/{length}")
+    said = f"{damage}/{length}"
+    bold = painter.fonts.size(said, layout.min_text, True)[0] <= bar.width
+    if painter.fonts.size(said, layout.min_text, False)[0] > bar.width:
+        said = str(damage)  # the scale shows the length
     painter.text(
-        damage_box,
-        f"{damage}/{length}",
-        layout.font(22),
+        pygame.Rect(bar.left, cell.top, bar.width, cell.height),
+        said,
+        layout.min_text,
+        colour=theme.TEXT,
+        bold=bold,
+        role=f"castle.damage.{number}",
+        align="center",
+    )
+
+
+def castle_panel(
+    painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame.Rect, *, opened: bool
+) -> None:
+    """A castle's name and damage over its scale; opened, its creatures below."""
+    number = seat.get("seat")
+    colour = theme.seat_colour(number)
+    edge = max(2, layout.px(2 if opened else 1))
+    painter.box(box, theme.PANEL, colour, radius=layout.px(4), width=edge)
+    inner = layout.inset(box, 3)
+    header = pygame.Rect(inner.left, inner.top, inner.width, castle_header_height(layout))
+    bar = pygame.Rect(inner.left, header.bottom - layout.px(7), inner.width, layout.px(7))
+    line = pygame.Rect(inner.left, inner.top, inner.width, bar.top - inner.top)
+    damage = int(seat.get("castle_damage") or 0)
+    length = int(seat.get("scale_length") or 1)
+    said = f"{damage}/{length}"
+    numeral_px = layout.font(22)
+    numeral = line.copy()
+    numeral.width = painter.fonts.size(said, numeral_px, True)[0] + layout.px(2)
+    numeral.right = line.right
+    painter.text(
+        numeral,
+        said,
+        numeral_px,
         colour=theme.DAMAGE if damage else theme.TEXT,
         bold=True,
         role=f"castle.damage.{number}",
         align="right",
-        min_px=layout.font(16),
     )
-    bar = pygame.Rect(inner.left, header.bottom + layout.px(2), inner.width, layout.px(9))
-    damage_scale(painter, layout, bar, damage, length)
-    painter.mark(f"castle.scale.{number}", bar, f"{damage}/{length}")
-    creatures = seat.get("creatures") or []
-    area = pygame.Rect(inner.left, bar.bottom + layout.px(4), inner.width, 0)
-    area.height = inner.bottom - area.top
-    for creature, row in zip(creatures, rows(area, 3, layout.px(2)), strict=False):
-        creature_row(painter, layout, scene, creature, row)
+    name = pygame.Rect(line.left, line.top, numeral.left - layout.px(4) - line.left, line.height)
+    title = words.seat_title(seat, scene.language)
+    if painter.fonts.size(title, layout.min_text, True)[0] > name.width:
+        title = str(seat.get("name") or title)  # the castle's name is in the game log
+    painter.text(
+        name, title, layout.min_text, colour=colour, bold=True, role=f"castle.name.{number}"
+    )
+    damage_scale(painter, layout, bar, damage, length, divided=True)
+    painter.mark(f"castle.scale.{number}", bar, said)
+    if opened:
+        army = pygame.Rect(inner.left, header.bottom + layout.px(3), inner.width, 0)
+        army.height = inner.bottom - army.top
+        creature_rows(painter, layout, scene, seat, army, named_effects=True)
 
 
 def damage_scale(
-    painter: Painter, layout: Layout, bar: pygame.Rect, damage: int, length: int
+    painter: Painter, layout: Layout, bar: pygame.Rect, damage: int, length: int, *, divided: bool
 ) -> None:
-    """The castle scale as divisions of its real length, the damaged ones filled."""
-    if length <= 40:
+    """The castle scale, the damaged part filled; ``divided``: one division a point."""
+    if divided and length <= 40:
         gap = 1 if bar.width / max(1, length) > 4 else 0
         for index, cell in enumerate(split(bar, [1 / length] * length, gap)):
             painter.box(cell, theme.DAMAGE if index < damage else theme.DAMAGE_EMPTY)
         return
     painter.box(bar, theme.DAMAGE_EMPTY)
     filled = bar.copy()
-    filled.width = round(bar.width * min(1.0, damage / length))
+    filled.width = round(bar.width * min(1.0, damage / max(1, length)))
     painter.box(filled, theme.DAMAGE)
 
 
-def creature_row(
-    painter: Painter, layout: Layout, scene: Scene, creature: JSON, row: pygame.Rect
+# --- creatures -----------------------------------------------------------------------------
+
+
+def creature_rows(
+    painter: Painter,
+    layout: Layout,
+    scene: Scene,
+    seat: JSON,
+    area: pygame.Rect,
+    *,
+    named_effects: bool,
 ) -> None:
-    language = scene.language
-    two_lines = row.height >= layout.px(34)
-    if two_lines:
-        top, bottom = row.copy(), row.copy()
-        top.height = row.height // 2
-        bottom.top, bottom.height = top.bottom, row.height - top.height
-        name_box, wounds_box, effects_box = split(top, (0.36, 0.28, 0.36), layout.px(4))
-        abilities_box = bottom
+    """One row a creature; when fewer rows fit than there are creatures (a long event
+    sentence took a line), the ones around the creature under the cursor, and a
+    triangle at the edge where more are."""
+    creatures = list(seat.get("creatures") or [])
+    text_height = painter.fonts.size("Ag", layout.min_text, True)[1]
+    fit = max(1, area.height // text_height)
+    first = 0
+    if fit < len(creatures):
+        focus = focused_creature(scene)
+        ids = [creature.get("id") for creature in creatures]
+        at = ids.index(focus) if focus in ids else 0
+        first = min(max(0, at - fit + 1), len(creatures) - fit)
+        shown = creatures[first : first + fit]
+        painter.mark("creature.more", area, f"{first + 1}-{first + fit}/{len(creatures)}")
     else:
-        name_box, wounds_box, abilities_box, effects_box = split(
-            row, (0.28, 0.20, 0.26, 0.26), layout.px(4)
+        shown = creatures
+    boxes = rows(area, max(1, len(shown)))
+    for creature, row in zip(shown, boxes, strict=False):
+        creature_row(painter, layout, scene, creature, row, named_effects=named_effects)
+    if shown is not creatures:
+        size = layout.px(7)
+        if first > 0:
+            more_arrow(painter, (area.right - size, area.top + size), size, up=True)
+        if first + len(shown) < len(creatures):
+            more_arrow(painter, (area.right - size, area.bottom - size), size, up=False)
+
+
+def focused_creature(scene: Scene) -> object:
+    """The creature the choice or entry under the cursor is about, if any."""
+    choice = scene.cursor_choice
+    if choice is not None:
+        return choice.get("creature")
+    entries = scene.prompt.get("entries") or []
+    index = scene.ui.cursor % scene.option_count - len(scene.choices) if scene.option_count else -1
+    if 0 <= index < len(entries):
+        return (entries[index].get("action") or {}).get("creature")
+    return None
+
+
+def more_arrow(painter: Painter, centre: tuple[int, int], size: int, *, up: bool) -> None:
+    x, y = centre
+    tip = -size if up else size
+    pygame.draw.polygon(
+        painter.surface,
+        theme.HIGHLIGHT,
+        [(x - size, y - tip // 2), (x + size, y - tip // 2), (x, y + tip // 2)],
+    )
+
+
+def creature_state(creature: JSON) -> str:
+    """What a player must see before the name: it cannot act, it has acted, it came back."""
+    if creature.get("inactive"):
+        return "inactive"
+    if creature.get("acted"):
+        return "acted"
+    if int(creature.get("respawns") or 0) > 0:
+        return "respawned"
+    return "ready"
+
+
+def creature_row(
+    painter: Painter,
+    layout: Layout,
+    scene: Scene,
+    creature: JSON,
+    row: pygame.Rect,
+    *,
+    named_effects: bool,
+) -> None:
+    """[state] Name ........ [effect chips] [ability chips], the wound bar under it all."""
+    ident = str(creature.get("id"))
+    text_height = painter.fonts.size("Ag", layout.min_text, True)[1]
+    line = pygame.Rect(row.left, row.top, row.width, text_height)
+    # The wound bar under the name; in a tight row, over the line's descent.
+    bar_height = max(layout.px(4), min(layout.px(8), row.height - text_height - layout.px(3)))
+    wounds = pygame.Rect(row.left, 0, row.width, bar_height)
+    wounds.bottom = row.bottom - layout.px(2)
+    gap = layout.px(3)
+    state = creature_state(creature)
+    badge = pygame.Rect(line.left, line.top, round(line.height * 0.6), line.height)
+    state_badge(painter, layout, badge, state)
+    painter.mark(f"creature.state.{ident}", badge, state)
+    abilities = [
+        (READY_MARK if ability.get("ready") else str(ability.get("returns_at_period") or "?"))
+        for ability in creature.get("abilities") or []
+    ]
+    effects = creature.get("effects") or []
+    name = words.creature(ident, creature.get("name"), scene.language)
+    name_room = painter.fonts.size(name, layout.min_text, False)[0]
+
+    def effect_label(effect: JSON, named: bool) -> str:
+        until = str(effect.get("ends_at_period"))
+        if not named:
+            return until
+        return f"{text('bestiary.ui.fx.' + str(effect.get('kind')), scene.language)} {until}"
+
+    def chips_width(labels: list[str]) -> int:
+        return sum(chip_width(painter, layout, label) + gap for label in labels)
+
+    ability_width = chips_width(abilities)
+    named = named_effects
+    effect_labels = [effect_label(effect, named) for effect in effects]
+    free = line.width - badge.width - gap - ability_width - name_room
+    if named and chips_width(effect_labels) > free:
+        named = False
+        effect_labels = [effect_label(effect, False) for effect in effects]
+    chips_shown = chips_width(effect_labels) <= free
+    right = line.right
+    for index in reversed(range(len(abilities))):
+        ability = (creature.get("abilities") or [])[index]
+        chip = pygame.Rect(0, line.top, chip_width(painter, layout, abilities[index]), line.height)
+        chip.right = right
+        right = chip.left - gap
+        ready = bool(ability.get("ready"))
+        chip_text(
+            painter,
+            layout,
+            chip,
+            abilities[index],
+            fill=theme.READY if ready else theme.WAITING,
+            role=f"ability.{ident}.{ability.get('id')}",
         )
-    inactive = bool(creature.get("inactive"))
-    name = words.creature(str(creature.get("id")), creature.get("name"), language)
+    if chips_shown:
+        for effect, label in reversed(list(zip(effects, effect_labels, strict=False))):
+            chip = pygame.Rect(0, line.top, chip_width(painter, layout, label), line.height)
+            chip.right = right
+            right = chip.left - gap
+            good = str(effect.get("kind")).endswith("_up")
+            chip_text(
+                painter,
+                layout,
+                chip,
+                label,
+                edge=theme.POSITIVE if good else theme.NEGATIVE,
+                role=f"effect.{ident}.{effect.get('kind')}",
+            )
+    name_box = pygame.Rect(badge.right + gap, line.top, 0, line.height)
+    name_box.width = right - name_box.left
+    bold = painter.fonts.size(name, layout.min_text, True)[0] <= name_box.width
     painter.text(
         name_box,
         name,
-        layout.font(14),
-        colour=theme.DIM if inactive else theme.TEXT,
-        bold=True,
-        role=f"creature.name.{creature.get('id')}",
+        layout.min_text,
+        colour=theme.TEXT if state in ("ready", "respawned") else theme.DIM,
+        bold=bold,
+        role=f"creature.name.{ident}",
     )
-    wound_pips(painter, layout, wounds_box, creature)
-    ability_chips(painter, layout, scene, creature, abilities_box, named=two_lines)
-    effect_chips(painter, layout, scene, creature, effects_box, named=two_lines)
+    wound_bar(painter, layout, wounds, creature, effects if not chips_shown else [])
 
 
-def wound_pips(painter: Painter, layout: Layout, box: pygame.Rect, creature: JSON) -> None:
-    """Vitality as pips, wounds filled red: counted at a glance without reading."""
+def chip_width(painter: Painter, layout: Layout, label: str) -> int:
+    return painter.fonts.size(label, layout.min_text, True)[0] + layout.px(8)
+
+
+def chip_text(
+    painter: Painter,
+    layout: Layout,
+    chip: pygame.Rect,
+    label: str,
+    *,
+    role: str,
+    fill: Colour | None = None,
+    edge: Colour | None = None,
+) -> None:
+    """An ability (filled: ready or waiting) or an effect (hollow, in its good/bad colour)."""
+    shape = chip.inflate(0, -max(2, chip.height // 8))
+    if fill is not None:
+        painter.box(shape, fill, radius=layout.px(4))
+        ink = theme.DARK_TEXT
+    else:
+        ink = edge or theme.TEXT
+        painter.box(shape, theme.PANEL, ink, radius=layout.px(4), width=max(2, layout.px(2)))
+    painter.text(chip, label, layout.min_text, colour=ink, bold=True, role=role, align="center")
+
+
+def state_badge(painter: Painter, layout: Layout, box: pygame.Rect, state: str) -> None:
+    """A shape, not a word: a dot (may act), a tick (acted), a struck ring (inactive), a
+    turning arrow (came back after falling)."""
+    size = min(box.width, box.height * 0.6)
+    cx, cy = box.center
+    half = size / 2
+    width = max(2, layout.px(2))
+    if state == "ready":
+        pygame.draw.circle(painter.surface, theme.HEALTH, (cx, cy), round(half * 0.5))
+    elif state == "acted":
+        tick = [(cx - half, cy), (cx - half * 0.3, cy + half * 0.7), (cx + half, cy - half * 0.8)]
+        pygame.draw.lines(painter.surface, theme.HIGHLIGHT, False, tick, width + 1)
+    elif state == "inactive":
+        pygame.draw.circle(painter.surface, theme.NEGATIVE, (cx, cy), round(half), width)
+        slash = _point(cx, cy, half, 135.0), _point(cx, cy, half, -45.0)
+        pygame.draw.line(painter.surface, theme.NEGATIVE, slash[0], slash[1], width)
+    else:  # respawned
+        ring = pygame.Rect(0, 0, round(size), round(size))
+        ring.center = (cx, cy)
+        pygame.draw.arc(
+            painter.surface, theme.NEGATIVE, ring, math.radians(60), math.radians(360), width
+        )
+        tip = _point(cx, cy, half, 60.0)
+        head = [
+            tip,
+            (tip[0] + half * 0.6, tip[1] - half * 0.1),
+            (tip[0] + half * 0.1, tip[1] + half * 0.6),
+        ]
+        pygame.draw.polygon(painter.surface, theme.NEGATIVE, head)
+
+
+def wound_bar(
+    painter: Painter, layout: Layout, box: pygame.Rect, creature: JSON, effects: list[JSON]
+) -> None:
+    """Vitality as one division a point, wounds filled red: seen at a glance without
+    reading. Effects with no room for a chip are squares at its end, in their colour."""
     vitality = int(creature.get("vitality") or 0)
     wounds = int(creature.get("wounds") or 0)
-    painter.mark(f"creature.wounds.{creature.get('id')}", box, f"{wounds}/{vitality}")
+    bar = box.copy()
+    if effects:
+        bar.width -= len(effects) * (box.height + layout.px(3))
+        for index, effect in enumerate(effects):
+            square = pygame.Rect(bar.right + layout.px(3), box.top, box.height, box.height)
+            square.left += index * (box.height + layout.px(3))
+            good = str(effect.get("kind")).endswith("_up")
+            painter.box(square, theme.POSITIVE if good else theme.NEGATIVE)
+            painter.mark(f"effect.{creature.get('id')}.{effect.get('kind')}", square)
+    painter.mark(f"creature.wounds.{creature.get('id')}", bar, f"{wounds}/{vitality}")
     if vitality <= 0:
         return
-    # One pip size for every creature (up to 6 fit), so rows compare at a glance.
-    size = min(box.height * 0.7, box.width / max(vitality, 6) * 0.8)
-    if size < layout.px(8):  # pips too small to count from across the table: a numeral
-        painter.text(
-            box,
-            f"{wounds}/{vitality}",
-            layout.font(13),
-            colour=theme.WOUND if wounds else theme.TEXT,
-            bold=True,
-            role="creature.wounds",
-        )
-        return
-    step = box.width / vitality
-    step = min(step, size * 1.35)
-    for index in range(vitality):
-        centre = (round(box.left + step * index + size / 2), box.centery)
-        if index < wounds:
-            pygame.draw.circle(painter.surface, theme.WOUND, centre, round(size / 2))
-        else:
-            pygame.draw.circle(
-                painter.surface, theme.HEALTH, centre, round(size / 2), width=max(1, layout.px(2))
-            )
-
-
-def ability_chips(
-    painter: Painter, layout: Layout, scene: Scene, creature: JSON, box: pygame.Rect, *, named: bool
-) -> None:
-    abilities = creature.get("abilities") or []
-    if not abilities:
-        return
-    cells = split(box, [1 / len(abilities)] * len(abilities), layout.px(2))
-    for ability, cell in zip(abilities, cells, strict=False):
-        returns = ability.get("returns_at_period")
-        ready = bool(ability.get("ready"))
-        fill = theme.READY if ready else theme.WAITING
-        chip = cell.inflate(0, -max(2, cell.height // 5))
-        painter.box(chip, fill, radius=layout.px(3))
-        back = (
-            text("bestiary.ui.sector_returns", scene.language, period=returns) if returns else "✓"
-        )
-        if named:
-            shown = words.ability(
-                str(creature.get("id")),
-                str(ability.get("id")),
-                str(ability.get("name")),
-                scene.language,
-            )
-            label = f"{shown} {back}"
-        else:
-            label = back  # the chips stand in slot order: first ability left
-        painter.text(
-            chip.inflate(-layout.px(4), 0),
-            label,
-            layout.font(12),
-            colour=theme.DARK_TEXT,
-            bold=True,
-            role=f"ability.{creature.get('id')}.{ability.get('id')}",
-            align="center",
-            min_px=layout.font(8),
-        )
-
-
-def effect_chips(
-    painter: Painter, layout: Layout, scene: Scene, creature: JSON, box: pygame.Rect, *, named: bool
-) -> None:
-    effects = creature.get("effects") or []
-    if not effects:
-        return
-    cells = split(box, [1 / len(effects)] * len(effects), layout.px(2))
-    for effect, cell in zip(effects, cells, strict=False):
-        kind = str(effect.get("kind"))
-        good = kind.endswith("_up")
-        chip = cell.inflate(0, -max(2, cell.height // 5))
-        painter.box(chip, theme.POSITIVE if good else theme.NEGATIVE, radius=layout.px(3))
-        name = (
-            name_of("bestiary.effect", kind, scene.language)
-            if named
-            else text(f"bestiary.ui.fx.{kind}", scene.language)
-        )
-        until = text(
-            "bestiary.ui.sector_returns", scene.language, period=effect.get("ends_at_period")
-        )
-        painter.text(
-            chip.inflate(-layout.px(3), 0),
-            text("bestiary.ui.fx_until", scene.language, effect=name, until=until),
-            layout.font(12),
-            colour=theme.DARK_TEXT,
-            bold=True,
-            role=f"effect.{creature.get('id')}.{kind}",
-            align="center",
-            min_px=layout.font(8),
-        )
+    gap = max(1, layout.px(2))
+    for index, cell in enumerate(split(bar, [1 / vitality] * vitality, gap)):
+        painter.box(cell, theme.WOUND if index < wounds else theme.HEALTH)
