@@ -4,7 +4,7 @@ Each seat button is a cap in its own colour (``theme.BUTTON_COLOURS``) with a gl
 it does inside (▲ ▼ ✓ ↩ …); NEXT and UNDO are caps with the words printed on those table
 buttons. Everything is at least ``min_text`` (5 mm on the panel): the caps always fit one
 line, and a word beside a cap ("up", "as shown") is added only where the line has room,
-the table buttons' words first (their caps say which button, not what it does). Only
+the table buttons' words first, then the seat buttons' all together or none. Only
 buttons the box has: red, blue, cyan, yellow and NEXT, UNDO (MENU is held to open the
 menu).
 """
@@ -98,15 +98,18 @@ def _pieces(painter: Painter, layout: Layout, keys: Sequence[Key], language: str
 
 
 def _with_words(pieces: list[Piece], room: int, gap: int) -> set[int]:
-    """Which pieces get their words: table buttons first, then left to right, while the
-    line holds them."""
+    """Which pieces get their words: each table button's while the line holds it (its cap
+    names the button, not what it does), then the seat buttons', all of them or none (an
+    "up" beside red but nothing beside blue reads as if blue did something else)."""
     used = sum(piece.cap_width for piece in pieces) + gap * (len(pieces) - 1)
-    order = sorted(range(len(pieces)), key=lambda i: pieces[i].button not in TABLE_BUTTONS)
     chosen: set[int] = set()
-    for index in order:
-        if used + pieces[index].words_width <= room:
-            used += pieces[index].words_width
+    for index, piece in enumerate(pieces):
+        if piece.button in TABLE_BUTTONS and used + piece.words_width <= room:
+            used += piece.words_width
             chosen.add(index)
+    seats = [i for i, piece in enumerate(pieces) if piece.button not in TABLE_BUTTONS]
+    if used + sum(pieces[i].words_width for i in seats) <= room:
+        chosen.update(seats)
     return chosen
 
 
