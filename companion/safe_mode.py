@@ -90,8 +90,8 @@ class SafeScreen:
         except pygame.error:
             surface = pygame.Surface(size)
         self.pygame = pygame
-        self.painter = Painter(surface, Fonts())
         self.layout = Layout(*size)
+        self.painter = Painter(surface, Fonts(), self.layout.min_text)
 
     def draw(self, reason: str, language: str, fresh: bool) -> None:
         from companion.display import theme  # noqa: PLC0415
@@ -99,26 +99,32 @@ class SafeScreen:
         pygame, painter, layout = self.pygame, self.painter, self.layout
         painter.reset()
         painter.surface.fill(theme.BACKGROUND)
-        width, height = layout.width, layout.height
-        title = pygame.Rect(layout.px(10), layout.px(8), width - layout.px(20), layout.px(46))
-        painter.text(
-            title, text("safe.title", language), layout.font(26), colour=theme.NEGATIVE,
-            bold=True, role="safe.title", align="center",
-        )  # fmt: skip
-        body = pygame.Rect(title.left, title.bottom + layout.px(6), title.width, height // 2)
-        painter.lines(
-            body, reason, layout.font(18), colour=theme.TEXT, role="safe.reason", max_lines=5
-        )
+        # Every line at 5 mm on the panel (layout.min_text): long lines wrap, never shrink.
+        margin = layout.px(8)
+        width = layout.width - 2 * margin
+        px = layout.min_text
+
+        def block(words: str, bold: bool) -> int:
+            return len(painter.wrap(words, width, px, bold)) * layout.line
+
+        title_words = text("safe.title", language)
+        title = pygame.Rect(margin, margin, width, block(title_words, True))
+        painter.lines(title, title_words, px, colour=theme.NEGATIVE, bold=True,
+                      role="safe.title", max_lines=3, align="center")  # fmt: skip
         hints = [text("safe.retry", language)]
         if fresh:
             hints.insert(0, text("safe.fresh", language))
-        row = layout.px(34)
-        for index, hint in enumerate(hints):
-            top = height - (len(hints) - index) * row - layout.px(8)
-            box = pygame.Rect(title.left, top, title.width, row)
-            painter.text(
-                box, hint, layout.font(19), colour=theme.HIGHLIGHT, bold=True, role="safe.hint"
-            )
+        bottom = layout.height - margin - sum(block(hint, True) for hint in hints)
+        top = bottom
+        for hint in hints:
+            box = pygame.Rect(margin, top, width, block(hint, True))
+            top = box.bottom
+            painter.lines(box, hint, px, colour=theme.HIGHLIGHT, bold=True, role="safe.hint",
+                          max_lines=3)  # fmt: skip
+        body = pygame.Rect(margin, title.bottom + layout.px(4), width, 0)
+        body.height = max(0, bottom - layout.px(4) - body.top)
+        painter.lines(body, reason, px, colour=theme.TEXT, role="safe.reason",
+                      max_lines=max(1, layout.lines_in(body.height)))  # fmt: skip
         if pygame.display.get_surface() is painter.surface:
             pygame.display.flip()
 

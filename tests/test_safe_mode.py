@@ -39,12 +39,14 @@ def test_a_damaged_journal_is_shown_and_next_keeps_it_aside_for_a_fresh_one(
         presses=lambda: next(pressed, []), screen=screen, seconds=5,
     )  # fmt: skip
     assert code == 0
-    said = {record.role: record.text for record in screen.painter.texts}
-    assert said["safe.title"] == text("safe.title", "en")
-    assert "damaged" in said["safe.reason"]
-    hints = [r.text for r in screen.painter.texts if r.role == "safe.hint"]
-    assert hints == [text("safe.fresh", "en"), text("safe.retry", "en")]
+    def said(role: str) -> str:  # a role's lines as read (a long one wraps)
+        return " ".join(r.text for r in screen.painter.texts if r.role == role)
+
+    assert said("safe.title") == text("safe.title", "en")
+    assert "damaged" in said("safe.reason")
+    assert said("safe.hint") == f"{text('safe.fresh', 'en')} {text('safe.retry', 'en')}"
     assert all(record.fits and not record.truncated for record in screen.painter.texts)
+    assert min(r.px for r in screen.painter.texts) >= screen.layout.min_text  # 5 mm
     assert not path.exists()
     (kept,) = tmp_path.glob("journal.db.kept-*")
     assert kept.read_bytes() == damaged  # the old journal is kept as it was
