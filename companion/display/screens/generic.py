@@ -1,7 +1,8 @@
 """The screen of a game that brings none: its headline and the prompt with its choices.
 
 Enough to play any game from the buttons: the banner (who acts, the phase, the period or
-round), the view's headline if it has one, the scores if it keeps any, and the prompt bar.
+round), the view's headline if it has one, the scores if it keeps any (as many lines as
+the middle holds at 5 mm, then "+n"), and the prompt bar.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ import pygame
 
 from companion.display import theme
 from companion.display.layout import Layout
-from companion.display.paint import Painter, rows
+from companion.display.paint import Painter
 from companion.display.scene import Scene
 from companion.display.screens import chrome
 from companion.display.screens.base import Motion
+from companion.display.screens.menu import draw_folded, fold
 from companion.i18n import text
 
 
@@ -35,22 +37,41 @@ class GenericScreen:
         painter.surface.fill(theme.BACKGROUND)
         chrome.banner(painter, layout, scene, counter(scene))
         middle = layout.inset(layout.middle, 6)
-        lines = [str(view["headline"])] if view.get("headline") else []
+        top = middle.top
+        if view.get("headline"):
+            px = layout.font(22)
+            folded = fold(painter, str(view["headline"]), middle.width, px)
+            if len(folded[0]) * layout.line_of(px) <= middle.height:
+                box = pygame.Rect(middle.left, top, middle.width, 0)
+                top = draw_folded(
+                    painter,
+                    layout,
+                    folded,
+                    box,
+                    px,
+                    colour=theme.HIGHLIGHT,
+                    role="generic.line",
+                    align="left",
+                )
+        else:
+            painter.box(pygame.Rect(middle.left, middle.top, middle.width, 2), theme.PANEL_EDGE)
+        lines = []
         for seat in view.get("seats") or []:
             score = seat.get("score")
             shown = f"{seat.get('name')}: {score}" if score is not None else str(seat.get("name"))
             lines.append(shown)
-        for index, (line, row) in enumerate(
-            zip(lines, rows(middle, max(4, len(lines)), layout.px(3)), strict=False)
-        ):
+        px = layout.font(18)
+        height = layout.line_of(px)
+        fits = (middle.bottom - top) // height
+        if len(lines) > fits > 0:  # the last line says how many more there are
+            lines = [*lines[: fits - 1], f"+{len(lines) - fits + 1}"]
+        for index, line in enumerate(lines[: max(0, fits)]):
             painter.text(
-                row,
+                pygame.Rect(middle.left, top + index * height, middle.width, height),
                 line,
-                layout.font(22 if index == 0 else 18),
-                colour=theme.HIGHLIGHT if index == 0 else theme.TEXT,
-                bold=index == 0,
+                px,
+                colour=theme.TEXT,
                 role="generic.line",
+                min_px=px,
             )
-        if not lines:
-            painter.box(pygame.Rect(middle.left, middle.top, middle.width, 2), theme.PANEL_EDGE)
         chrome.prompt_bar(painter, layout, scene)
