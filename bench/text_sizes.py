@@ -1,10 +1,10 @@
 """The smallest text a player must read, per gallery screen, size and language.
 
 For every screen of the gallery drawn at 480x320 and 800x480 in English and Russian: the
-smallest pixel size any string was drawn at (after shrinking to fit), its role, and the
-same in millimetres on the panel the config names (``display.diagonal_inches``; 7" for
-800x480 and 3.5" for 480x320 when absent). Issue 12's goal: nothing a player must read
-below 5 mm (about 24 px at 800x480 on 7", 33 px at 480x320 on 3.5").
+smallest font size (px, the em) any string was drawn at, its role, the same in
+millimetres on the reference panel (7" for 800x480, 3.5" for 480x320; the box takes
+``display.diagonal_inches``), the floor (``Layout.min_text``: 5 mm) and how many strings
+were cut to fit. Issue 12's goal: nothing a player must read below 5 mm.
 
     .venv/bin/python bench/text_sizes.py [--below 24]
 
@@ -14,7 +14,6 @@ Prints numbers; not a test.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from pathlib import Path
@@ -27,15 +26,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from companion.display import samples  # noqa: E402
+from companion.display.layout import SIZES  # noqa: E402
 from companion.display.renderer import Renderer  # noqa: E402
-
-PANELS = {(480, 320): 3.5, (800, 480): 7.0}  # diagonal inches of the reference panels
-
-
-def mm_per_px(size: tuple[int, int]) -> float:
-    width, height = size
-    diagonal_mm = PANELS[size] * 25.4
-    return diagonal_mm / math.hypot(width, height)
 
 
 def main() -> int:
@@ -43,26 +35,29 @@ def main() -> int:
     parser.add_argument("--below", type=int, default=0, help="list the strings under this px")
     args = parser.parse_args()
     pygame.display.init()
-    print(f"{'screen':<22} {'lang':<4} {'size':<8} {'min px':>6} {'mm':>5}  role")
+    head = f"{'screen':<22} {'lang':<4} {'size':<8} {'min px':>6} {'mm':>5} {'floor':>5}"
+    print(f"{head} {'cut':>3}  role")
     for name, build in samples.gallery().items():
         for language in ("en", "ru"):
-            for size in PANELS:
+            for size in SIZES:
                 surface = pygame.display.set_mode(size)
                 renderer = Renderer(surface)
                 renderer.render(build(language), 0.0, force=True)
                 records = [r for r in renderer.painter.texts if r.text.strip()]
                 if not records:
                     continue
-                smallest = min(records, key=lambda r: r.rect.height)
-                height = smallest.rect.height
-                mm = height * mm_per_px(size)
+                smallest = min(records, key=lambda r: r.px)
+                layout = renderer.layout
+                mm = smallest.px * layout.mm_per_px
+                cut = sum(not r.fits for r in records)
                 label = f"{size[0]}x{size[1]}"
                 print(
-                    f"{name:<22} {language:<4} {label:<8} {height:>6} {mm:>5.1f}  {smallest.role}"
+                    f"{name:<22} {language:<4} {label:<8} {smallest.px:>6} {mm:>5.1f}"
+                    f" {layout.min_text:>5} {cut:>3}  {smallest.role}"
                 )
                 for record in records:
-                    if args.below and record.rect.height < args.below:
-                        print(f"    {record.rect.height:>3} px  {record.role}: {record.text[:40]}")
+                    if args.below and record.px < args.below:
+                        print(f"    {record.px:>3} px  {record.role}: {record.text[:40]}")
     pygame.display.quit()
     return 0
 
