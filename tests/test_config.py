@@ -8,6 +8,7 @@ import pytest
 
 from companion import cli
 from companion.config import ConfigError, check_main, load
+from companion.display.layout import Layout
 
 BAD = """\
 language: en
@@ -129,3 +130,14 @@ def test_a_section_of_the_wrong_shape_does_not_hide_the_other_problems(tmp_path:
     found = problems(path)
     assert [line.split(": ")[1] for line in found] == ["buttons", "leds.count", "buzzer.pin"]
     assert found[2].endswith("GPIO 24 is used twice: also by disc.pin_b")
+
+
+def test_the_panel_diagonal_sets_the_text_floor(tmp_path: Path) -> None:
+    assert load(None).display.diagonal_inches is None  # the reference panels
+    path = write(tmp_path, "display:\n  diagonal_inches: 10.1\n")
+    config = load(path)
+    assert config.display.diagonal_inches == 10.1
+    assert Layout(800, 480, config.display.diagonal_inches).min_text < Layout(800, 480).min_text
+    bad = write(tmp_path, "display:\n  diagonal_inches: big\n")
+    [problem] = problems(bad)
+    assert problem.startswith(f"{bad}:2: display.diagonal_inches: the panel's diagonal in inches")
