@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rules import SETUP, actions  # noqa: E402
+from rules import SETUP, actions
 
-from companion import game_log, games  # noqa: E402
-from companion.snapshot import of_state  # noqa: E402
+from companion import game_log, games
+from companion.snapshot import of_state
 
 
 def main() -> int:
