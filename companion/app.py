@@ -532,6 +532,15 @@ class App:
 # --- the composition root ----------------------------------------------------------------------
 
 
+def first_setup(config: Config) -> JSON:
+    """The first game's setup: the config's, with the players named in the table's language
+    ("Игрок 1", "Игрок 2") when the config names none."""
+    setup = dict(config.game.setup)
+    if "players" not in setup:
+        setup["players"] = [text("ui.player", config.language, number=n) for n in (1, 2)]
+    return setup
+
+
 def build_app(
     config: Config,
     *,
@@ -550,7 +559,7 @@ def build_app(
         journal = Journal(journal_path if journal_path is not None else config.journal_path)
         table = Table.resume(journal)
         if table is None:
-            table = Table.new_game(journal, config.game.name, config.game.setup)
+            table = Table.new_game(journal, config.game.name, first_setup(config))
     except BaseException:
         for port in (chosen.buttons, chosen.disc, chosen.ring):
             if port is not None:

@@ -4,9 +4,13 @@ name, notices that name the player, creatures and abilities on the board."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from pathlib import Path
 
 from companion import games
+from companion.app import build_app
 from companion.catalogue import hardware, ui
+from companion.config import load
 from companion.display import samples
 from companion.forms import names_offered
 from companion.games.bestiary import labels as words
@@ -42,3 +46,12 @@ def test_the_board_shows_creatures_in_russian():
         for creature in seat["creatures"]:
             shown = words.creature(creature["id"], creature.get("name"), "ru")
             assert re.search("[А-Яа-я]", shown), (creature["id"], shown)
+
+
+def test_a_russian_table_names_its_default_players_in_russian(tmp_path: Path) -> None:
+    config = replace(load(None), language="ru")
+    app = build_app(config, fakes=True, journal_path=tmp_path / "j.sqlite")
+    try:
+        assert [seat["name"] for seat in app.view["seats"]] == ["Игрок 1", "Игрок 2"]
+    finally:
+        app.close()
