@@ -4,7 +4,7 @@ damage over time for the chart."""
 from __future__ import annotations
 
 from companion.display import labels
-from companion.display.screens.victory import Series, Summary
+from companion.display.screens.victory import Final, Series, Summary
 from companion.i18n import name_of, text
 from companion.rules.base import JSON
 
@@ -24,29 +24,30 @@ def summarise(view: JSON, language: str) -> Summary:
     for index, seat in enumerate(seats):
         points = [(int(entry["period"]), int(entry["castle_damage"][index])) for entry in log]
         series.append((int(seat.get("seat") or index + 1), points))
-    lines: list[tuple[str, int | None]] = []
+    how: list[str] = []
     by = _won_by(view)
     if by:
-        lines.append((labels.first_upper(text(f"bestiary.ui.victory.by.{by}", language)), None))
+        how.append(labels.first_upper(text(f"bestiary.ui.victory.by.{by}", language)))
     period = int(view.get("period") or 0)
     cycle = int(view.get("cycle") or 0)
-    lines.append(
-        (text("bestiary.ui.victory.summary", language, periods=period, cycles=cycle), None)
-    )
-    for seat in seats:
+    how.append(text("bestiary.ui.victory.summary", language, periods=period, cycles=cycle))
+    finals = []
+    for index, seat in enumerate(seats):
         castle = seat.get("castle")
-        lines.append(
-            (
-                text(
-                    "bestiary.ui.victory.final",
-                    language,
-                    castle=name_of("bestiary.castle", str(castle), language)
-                    if castle
-                    else seat.get("name"),
-                    damage=seat.get("castle_damage"),
-                    length=seat.get("scale_length") or length,
-                ),
-                int(seat.get("seat") or 0),
+        finals.append(
+            Final(
+                seat=int(seat.get("seat") or index + 1),
+                name=name_of("bestiary.castle", str(castle), language)
+                if castle
+                else str(seat.get("name")),
+                value=int(seat.get("castle_damage") or 0),
+                top=int(seat.get("scale_length") or length),
             )
         )
-    return series, length, text("bestiary.ui.victory.chart", language), lines
+    return Summary(
+        how=tuple(how),
+        finals=tuple(finals),
+        series=tuple(series),
+        caption=text("bestiary.ui.victory.chart", language),
+        top=length,
+    )

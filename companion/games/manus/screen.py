@@ -1,15 +1,24 @@
-"""Hand of Manus: the test room with its token, the secret vote and its reveal, the
-targets, and the progress track.
+"""Hand of Manus: the test room with its token, and beside it what this phase needs.
 
-The room is drawn as the board has it: furnace (warm) and cooler (cold) on opposite
-walls, drain (wet) and dryer (dry) on the other two, the test site one of the four
-quadrants. During the vote the screen shows only *who* has voted; after the reveal,
-every card at once and the result on each axis.
+The room is drawn as the ring lights it (companion.ring_geometry): the warm wall (the
+furnace) and the cold one (the cooler) opposite, the wet (the drain) and the dry (the
+dryer) on the other two, the test site one of the four quadrants. The walls are painted in
+their conditions' colours, the colours the vote hint names; where the panel leaves a wall
+a line of 5 mm text, the condition is also written on it.
+
+Beside the room, one line per item at the 5 mm floor (``layout.min_text``), as many lines
+as the middle holds. Each phase ranks what it needs (:data:`NEEDS`) and gets it first: the
+vote, who has voted (never what); the tests, each hand's revealed card, target and
+result; between rounds, the progress track. On a 3.5-inch 480x320 panel that is about the
+first thing alone; on the 7-inch 800x480 the rest follows as far as it fits, in
+:data:`SHOWN_IN_ORDER`, so a block never jumps around when another joins it.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -18,6 +27,7 @@ from companion.display.layout import Layout
 from companion.display.paint import Painter, rows, split
 from companion.display.scene import Scene
 from companion.display.screens import chrome
+from companion.games.manus import VOTE
 from companion.games.manus import labels as words
 from companion.games.manus.ring import QUADRANTS as RING_QUADRANTS
 from companion.games.manus.ring import ROOM_START
@@ -25,12 +35,12 @@ from companion.i18n import text
 from companion.ring_geometry import RingGeometry, point
 from companion.rules.base import JSON
 
+# A condition is painted in the colour of the seat button that votes for it (the vote
+# hint says "red warm · blue cold ..."), so a wall shows which button moves the token there.
 CONDITION_COLOURS: dict[str, theme.Colour] = {
-    "warm": (236, 96, 56),
-    "cold": (80, 150, 250),
-    "wet": (60, 200, 200),
-    "dry": (226, 186, 70),
+    condition: theme.BUTTON_COLOURS[button] for button, condition in VOTE.values.items()
 }
+CONDITIONS = tuple(CONDITION_COLOURS)
 
 
 def _cell(quadrant: int) -> tuple[int, int]:
@@ -43,7 +53,30 @@ def _cell(quadrant: int) -> tuple[int, int]:
 
 # Quadrants as (temperature, humidity) -> (column, row) of the room.
 QUADRANTS = {condition: _cell(index) for index, condition in enumerate(RING_QUADRANTS)}
+# Each condition's wall: the side of the room its two quadrants are on.
+WALLS: dict[str, str] = {
+    **{t: ("top" if row == 0 else "bottom") for (t, _), (_, row) in QUADRANTS.items()},
+    **{h: ("left" if column == 0 else "right") for (_, h), (column, _) in QUADRANTS.items()},
+}
 TRACK = 12
+
+# What each phase needs, most needed first (the first always gets the room it needs).
+NEEDS: dict[str | None, tuple[str, ...]] = {
+    "discovery": ("progress", "discovery"),
+    "construction": ("discovery", "progress", "hands"),
+    "targets": ("hands", "discovery", "progress"),
+    "vote": ("hands", "progress", "discovery"),
+    "tests": ("hands", "axes", "progress", "discovery"),
+}
+SHOWN_IN_ORDER = ("discovery", "axes", "hands", "progress")
+
+Item = Callable[[pygame.Rect], None]  # draws one line's item into its cell
+
+
+@dataclass(frozen=True)
+class Block:
+    name: str
+    items: tuple[Item, ...]
 
 
 class ManusScreen:
@@ -63,11 +96,12 @@ class ManusScreen:
         )
         middle = layout.middle
         side = min(middle.height, round(layout.width * 0.40))
-        room_box = pygame.Rect(middle.left + layout.px(3), middle.top, side, middle.height)
+        room_box = pygame.Rect(middle.left + layout.px(3), middle.top, side, side)
+        room_box.centery = middle.centery
         right = pygame.Rect(room_box.right + layout.px(6), middle.top, 0, middle.height)
         right.width = middle.right - right.left - layout.px(3)
         room(painter, layout, scene, room_box)
-        table(painter, layout, scene, right)
+        panel(painter, layout, scene, right)
         chrome.prompt_bar(painter, layout, scene)
 
 
@@ -81,56 +115,67 @@ def _this_rounds_reveal(view: JSON) -> JSON | None:
     return None
 
 
+def ink_on(fill: theme.Colour) -> theme.Colour:
+    """Dark text on a light fill, light text on a dark one."""
+    red, green, blue = fill[:3]
+    return theme.DARK_TEXT if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else theme.TEXT
+
+
+def say(
+    painter: Painter,
+    layout: Layout,
+    box: pygame.Rect,
+    options: tuple[str, ...],
+    *,
+    colour: theme.Colour,
+    role: str,
+    bold: bool = False,
+    align: str = "left",
+) -> str:
+    """Draw the first of ``options`` (longest first) that fits ``box`` at the 5 mm floor;
+    nothing when none does. Returns what was drawn."""
+    for option in options:
+        width, height = painter.fonts.size(option, layout.min_text, bold)
+        if width <= box.width and height <= box.height:
+            painter.text(
+                box,
+                option,
+                layout.min_text,
+                colour=colour,
+                role=role,
+                bold=bold,
+                align=align,
+                min_px=layout.min_text,
+            )
+            return option
+    return ""
+
+
+# --- The room -------------------------------------------------------------------------
+
+
 def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> None:
     view = scene.view or {}
     language = scene.language
-    wall = layout.px(16)
     size = min(box.width, box.height)
     outer = pygame.Rect(box.left, box.top, size, size)
+    # A wall carries its word when a line of 5 mm text leaves the floor at least half the
+    # room; on a smaller panel it is its colour alone (the vote hint names the colours).
+    written = size - 2 * layout.line >= size // 2
+    wall = layout.line if written else max(layout.px(12), 6)
     painter.box(outer, theme.PANEL, theme.PANEL_EDGE, radius=layout.px(4))
     floor = outer.inflate(-2 * wall, -2 * wall)
-    walls = {
-        "furnace": pygame.Rect(floor.left, outer.top, floor.width, wall),
-        "cooler": pygame.Rect(floor.left, floor.bottom, floor.width, wall),
-    }
-    for key, rect in walls.items():
-        painter.text(
-            rect,
-            text(f"manus.ui.{key}", language),
-            layout.font(11),
-            colour=CONDITION_COLOURS["warm" if key == "furnace" else "cold"],
-            bold=True,
-            role=f"manus.wall.{key}",
-            align="center",
-            min_px=9,
-        )
-    # The side walls are narrow: their names run along the wall, turned.
-    for key, x, condition in (
-        ("drain", outer.left, "wet"),
-        ("dryer", floor.right, "dry"),
-    ):
-        strip = pygame.Rect(0, 0, floor.height, wall)
-        surface = pygame.Surface(strip.size, pygame.SRCALPHA)
-        sub = Painter(surface, painter.fonts)
-        sub.text(
-            strip,
-            text(f"manus.ui.{key}", language),
-            layout.font(11),
-            colour=CONDITION_COLOURS[condition],
-            bold=True,
-            role=f"manus.wall.{key}",
-            align="center",
-            min_px=9,
-        )
-        turned = pygame.transform.rotate(surface, 90 if key == "drain" else -90)
-        painter.surface.blit(turned, (x, floor.top))
-        placed = pygame.Rect(x, floor.top, wall, floor.height)
-        for record in sub.texts:
-            painter.texts.append(
-                replace(
-                    record, box=placed, rect=_turned(record.rect, strip, key == "drain", placed)
-                )
-            )
+    for condition, side in WALLS.items():
+        if side in ("top", "bottom"):
+            y = outer.top if side == "top" else floor.bottom
+            strip = pygame.Rect(floor.left, y, floor.width, wall)
+        else:
+            x = outer.left if side == "left" else floor.right
+            strip = pygame.Rect(x, floor.top, wall, floor.height)
+        painter.box(strip.inflate(-2, -2), CONDITION_COLOURS[condition], radius=layout.px(3))
+        painter.mark(f"manus.wall.{condition}", strip, side)
+        if written:
+            wall_word(painter, layout, strip, condition=condition, side=side, language=language)
     site = view.get("test_site") or {}
     shown = _this_rounds_reveal(view)
     before = (shown or {}).get("site_before") or {}
@@ -146,10 +191,10 @@ def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> No
         was = before.get("temperature") == temperature and before.get("humidity") == humidity
         painter.box(cell, theme.DISC_CURRENT if here else theme.DISC)
         centre = cell.center
-        token_radius = max(6, min(cell.width, cell.height) // 4)
-        if was and not here:
+        token_radius = max(6, min(cell.width, cell.height) // 3)
+        if was and not here:  # where the token stood before this round's vote
             pygame.draw.circle(
-                painter.surface, theme.PANEL_EDGE, centre, token_radius, width=layout.px(2)
+                painter.surface, theme.PANEL_EDGE, centre, token_radius, width=layout.px(3)
             )
         if here:
             pygame.draw.circle(painter.surface, theme.HIGHLIGHT, centre, token_radius)
@@ -157,6 +202,43 @@ def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> No
             token = pygame.Rect(0, 0, token_radius * 2, token_radius * 2)
             token.center = centre
             painter.mark("manus.site", token, f"{temperature}-{humidity}")
+
+
+def wall_word(
+    painter: Painter,
+    layout: Layout,
+    strip: pygame.Rect,
+    *,
+    condition: str,
+    side: str,
+    language: str,
+) -> None:
+    """The condition's word on its wall, turned to run along the side walls."""
+    word = words.condition(condition, language)
+    role = f"manus.wall.{condition}"
+    if side in ("top", "bottom"):
+        say(
+            painter,
+            layout,
+            strip,
+            (word,),
+            colour=ink_on(CONDITION_COLOURS[condition]),
+            role=role,
+            bold=True,
+            align="center",
+        )
+        return
+    along = pygame.Rect(0, 0, strip.height, strip.width)
+    surface = pygame.Surface(along.size, pygame.SRCALPHA)
+    sub = Painter(surface, painter.fonts, painter.floor)
+    ink = ink_on(CONDITION_COLOURS[condition])
+    say(sub, layout, along, (word,), colour=ink, role=role, bold=True, align="center")
+    left = side == "left"
+    painter.surface.blit(pygame.transform.rotate(surface, 90 if left else -90), strip.topleft)
+    for record in sub.texts:
+        painter.texts.append(
+            replace(record, box=strip, rect=_turned(record.rect, along, left, strip))
+        )
 
 
 def _turned(rect: pygame.Rect, strip: pygame.Rect, left: bool, placed: pygame.Rect) -> pygame.Rect:
@@ -168,70 +250,132 @@ def _turned(rect: pygame.Rect, strip: pygame.Rect, left: bool, placed: pygame.Re
     return moved.move(placed.left, placed.top)
 
 
-def table(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> None:
-    """Discovery, the vote or its reveal, each hand's target and test, the track."""
+# --- Beside the room: what the phase needs, one line per item --------------------------
+
+
+def panel(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> None:
+    view = scene.view or {}
+    lines = layout.lines_in(box.height)
+    if lines == 0:  # notices took the middle: the room alone
+        return
+    blocks = {block.name: block for block in _blocks(painter, layout, scene)}
+    needs = NEEDS.get(view.get("phase"), ("progress", "hands"))
+    columns = plan([blocks[name] for name in needs], lines)
+    used = sum(math.ceil(len(blocks[name].items) / count) for name, count in columns.items())
+    height = min(box.height // max(1, used), round(layout.line * 1.3))
+    top = box.top
+    for name in SHOWN_IN_ORDER:
+        if name not in columns:
+            continue
+        block = blocks[name]
+        count = columns[name]
+        lines_here = math.ceil(len(block.items) / count)
+        area = pygame.Rect(box.left, top, box.width, lines_here * height)
+        cells = [
+            cell
+            for row in rows(area, lines_here)
+            for cell in split(row, [1 / count] * count, layout.px(6))
+        ]
+        # Down the first column, then the next, as a list is read.
+        for index, item in enumerate(block.items):
+            line, column = index % lines_here, index // lines_here
+            item(cells[line * count + column].inflate(0, -2))
+        top = area.bottom
+
+
+def plan(blocks: list[Block], lines: int) -> dict[str, int]:
+    """Which blocks are shown, and in how many columns: the first, in as many columns as
+    it needs; each next one in one column, or two, if its lines are still free."""
+    chosen: dict[str, int] = {}
+    left = lines
+    for block in blocks:
+        count = len(block.items)
+        if not count:
+            continue
+        if not chosen:
+            columns = math.ceil(count / left)
+        else:
+            columns = next((c for c in (1, 2) if math.ceil(count / c) <= left), 0)
+        if columns:
+            chosen[block.name] = columns
+            left -= math.ceil(count / columns)
+        if left <= 0:
+            break
+    return chosen
+
+
+def _blocks(painter: Painter, layout: Layout, scene: Scene) -> list[Block]:
     view = scene.view or {}
     language = scene.language
-    hands = list(view.get("hands") or [])
-    seats = list(view.get("seats") or [])
+    phase = view.get("phase")
     shown = _this_rounds_reveal(view)
-    line_count = 2 + (2 if shown else 0) + len(hands) + len(seats)
-    lines = rows(box, line_count, layout.px(2))
-    top = lines.pop(0)
-    label_box, value_box = split(top, (0.4, 0.6))
-    painter.text(
+    tests = {entry.get("hand"): entry for entry in view.get("last_tests") or []}
+    cards = {card.get("hand"): card for card in (shown or {}).get("cards") or []}
+    vote = view.get("vote") or {}
+    goal = int(view.get("win_score") or TRACK)
+
+    def discovery(cell: pygame.Rect) -> None:
+        discovery_line(painter, layout, language, view.get("discovery"), cell)
+
+    def axis(entry: JSON) -> Item:
+        return lambda cell: axis_result(painter, layout, language, entry, cell)
+
+    def hand(entry: JSON) -> Item:
+        if phase == "vote":
+            return lambda cell: vote_row(painter, layout, scene, entry, cell, vote=vote)
+        if phase == "tests":
+            return lambda cell: test_row(
+                painter, layout, scene, entry, cell, cards=cards, tests=tests
+            )
+        return lambda cell: target_row(painter, layout, scene, entry, cell)
+
+    def progress(seat: JSON) -> Item:
+        return lambda cell: progress_row(painter, layout, seat, cell, goal=goal, names=names)
+
+    names = max(
+        (_width(painter, layout, str(seat.get("name"))) for seat in view.get("seats") or []),
+        default=0,
+    )
+
+    return [
+        Block("discovery", (discovery,) if view.get("discovery") else ()),
+        Block("axes", tuple(axis(a) for a in (shown or {}).get("axes") or [])),
+        Block("hands", tuple(hand(h) for h in view.get("hands") or [])),
+        Block("progress", tuple(progress(s) for s in view.get("seats") or [])),
+    ]
+
+
+def discovery_line(
+    painter: Painter, layout: Layout, language: str, found: JSON | None, cell: pygame.Rect
+) -> None:
+    """This round's discovery: its name, after the word "discovery" where that fits."""
+    name = words.discovery(found, language)
+    width = painter.fonts.size(name, layout.min_text, True)[0]
+    label_box = pygame.Rect(cell.left, cell.top, cell.width - width - layout.px(8), cell.height)
+    say(
+        painter,
+        layout,
         label_box,
-        text("manus.ui.discovery", language),
-        layout.font(13),
+        (text("manus.ui.discovery", language),),
         colour=theme.DIM,
         role="manus.label",
     )
-    painter.text(
-        value_box,
-        words.discovery(view.get("discovery"), language),
-        layout.font(14),
+    say(
+        painter,
+        layout,
+        cell,
+        (name,),
         colour=theme.TEXT,
         bold=True,
         role="manus.discovery",
         align="right",
     )
-    site = view.get("test_site") or {}
-    label_box, value_box = split(lines.pop(0), (0.4, 0.6))
-    painter.text(
-        label_box,
-        text("manus.ui.site", language),
-        layout.font(13),
-        colour=theme.DIM,
-        role="manus.label",
-    )
-    where = " · ".join(
-        words.condition(site.get(axis), language) for axis in ("temperature", "humidity")
-    )
-    painter.text(
-        value_box,
-        where if site else "—",
-        layout.font(14),
-        colour=theme.HIGHLIGHT,
-        bold=True,
-        role="manus.site",
-        align="right",
-    )
-    if shown:
-        for axis in shown.get("axes") or []:
-            axis_result(painter, layout, language, axis, lines.pop(0))
-    tests = {entry.get("hand"): entry for entry in view.get("last_tests") or []}
-    cards = {card.get("hand"): card for card in (shown or {}).get("cards") or []}
-    vote = view.get("vote") or {}
-    for hand in hands:
-        hand_row(painter, layout, scene, hand, lines.pop(0), vote=vote, cards=cards, tests=tests)
-    goal = int(view.get("win_score") or TRACK)
-    for seat in seats:
-        progress_row(painter, layout, language, seat, lines.pop(0), goal=goal)
 
 
 def axis_result(
     painter: Painter, layout: Layout, language: str, axis: JSON, cell: pygame.Rect
 ) -> None:
+    """One axis of the reveal: the count for each side and where the token went."""
     counts = axis.get("counts") or {}
     told = " ".join(
         text("manus.ui.count", language, condition=words.condition(name, language), count=count)
@@ -244,140 +388,313 @@ def axis_result(
         result = text("manus.ui.moved", language, side=words.condition(prevails, language))
     else:
         result = text("manus.ui.stayed", language)
-    painter.box(cell, theme.PANEL, theme.PANEL_EDGE, radius=layout.px(3))
-    painter.text(
+    fill = CONDITION_COLOURS.get(str(prevails), theme.PANEL)
+    painter.box(cell, fill, theme.PANEL_EDGE, radius=layout.px(3))
+    say(
+        painter,
+        layout,
         cell.inflate(-layout.px(6), 0),
-        f"{told} {result}",
-        layout.font(13),
-        colour=CONDITION_COLOURS.get(str(prevails), theme.TEXT),
+        (f"{told} {result}", result),
+        colour=ink_on(fill),
         bold=True,
         role=f"manus.axis.{axis.get('axis')}",
         align="center",
-        min_px=9,
     )
 
 
-def hand_row(
+def parts(
+    row: pygame.Rect,
+    widths: dict[str, int],
+    *,
+    order: tuple[str, ...],
+    grow: tuple[str, ...],
+    gap: int,
+) -> dict[str, pygame.Rect]:
+    """Boxes for a row's parts, left to right in ``order``: the parts of ``widths`` (most
+    needed first) that fit the row, the row's spare width given to the first of ``grow``
+    that is shown."""
+    shown: list[str] = []
+    used = 0
+    for name, width in widths.items():
+        extra = width + (gap if shown else 0)
+        if used + extra <= row.width:
+            shown.append(name)
+            used += extra
+    grower = next((name for name in grow if name in shown), None)
+    x = row.left
+    boxes = {}
+    for name in order:
+        if name in shown:
+            width = widths[name] + (row.width - used if name == grower else 0)
+            boxes[name] = pygame.Rect(x, row.top, width, row.height)
+            x += width + gap
+    return boxes
+
+
+def name_chip(painter: Painter, layout: Layout, scene: Scene, hand: JSON, box: pygame.Rect) -> None:
+    """The hand's name on its seat's colour, starred when it plays first this round."""
+    number = hand.get("hand")
+    name = words.hand_name(scene.view, number)
+    painter.box(box, theme.seat_colour(hand.get("seat")), radius=layout.px(3))
+    options = (f"★ {name}", name) if hand.get("first") else (name,)
+    say(
+        painter,
+        layout,
+        box.inflate(-layout.px(6), 0),
+        options,
+        colour=theme.DARK_TEXT,
+        bold=True,
+        role=f"manus.hand.{number}",
+    )
+
+
+def _width(painter: Painter, layout: Layout, words_: str, *, bold: bool = True) -> int:
+    return int(painter.fonts.size(words_, layout.min_text, bold)[0])
+
+
+def _chip_width(painter: Painter, layout: Layout, scene: Scene, beside: int, row: int) -> int:
+    """One width for every hand's name chip (the widest name), so the columns line up: with
+    the first hand's star when that leaves ``beside`` pixels of the ``row``."""
+    hands = (scene.view or {}).get("hands") or []
+    names = [words.hand_name(scene.view, hand.get("hand")) for hand in hands]
+    plain = max((_width(painter, layout, name) for name in names), default=0) + layout.px(12)
+    starred = max(
+        (
+            _width(painter, layout, ("★ " if hand.get("first") else "") + name)
+            for hand, name in zip(hands, names, strict=True)
+        ),
+        default=0,
+    )
+    starred += layout.px(12)
+    return starred if starred + beside <= row else plain
+
+
+def vote_row(
+    painter: Painter, layout: Layout, scene: Scene, hand: JSON, row: pygame.Rect, *, vote: JSON
+) -> None:
+    """The vote: whether this hand has voted, never what."""
+    language = scene.language
+    number = hand.get("hand")
+    voting = bool(vote.get("open") and hand.get("playing"))
+    voted = number in (vote.get("voted") or [])
+    said = (
+        ("✓ " + text("manus.ui.voted", language), "✓")
+        if voted
+        else ("… " + text("manus.ui.waiting", language), "…")
+    )
+    # Both words measured, so the row looks the same voted or not.
+    long_status = max(
+        _width(painter, layout, "✓ " + text("manus.ui.voted", language)),
+        _width(painter, layout, "… " + text("manus.ui.waiting", language)),
+    )
+    short_status = _width(painter, layout, "…") + layout.px(10)
+    chip = _chip_width(painter, layout, scene, short_status + layout.px(6), row.width)
+    status = long_status if chip + long_status + 2 * layout.px(8) <= row.width else 0
+    status = (status or _width(painter, layout, "…")) + layout.px(10)
+    boxes = parts(
+        row,
+        {"name": chip, "status": status} if voting else {"name": chip},
+        order=("name", "status"),
+        grow=("name",),
+        gap=layout.px(6),
+    )
+    if "name" in boxes:
+        name_chip(painter, layout, scene, hand, boxes["name"])
+    if "status" not in boxes:
+        return
+    box = boxes["status"]
+    painter.box(box, theme.READY if voted else theme.PANEL, theme.PANEL_EDGE, radius=layout.px(3))
+    painter.mark(f"manus.voted.{number}", box, "yes" if voted else "no")
+    say(
+        painter,
+        layout,
+        box.inflate(-layout.px(4), 0),
+        said,
+        colour=theme.DARK_TEXT if voted else theme.TEXT,
+        bold=True,
+        role=f"manus.vote.{number}",
+        align="center",
+    )
+
+
+def target_row(
+    painter: Painter, layout: Layout, scene: Scene, hand: JSON, row: pygame.Rect
+) -> None:
+    """The hand's target: its tile's name and the strength it needs, or the need alone."""
+    number = hand.get("hand")
+    target = hand.get("target")
+    named = words.target(target, scene.language)
+    aimed = bool(target) and target != "none"
+    need = f"≥{hand.get('target_need')}"
+    chip = _chip_width(
+        painter, layout, scene, _width(painter, layout, need) + layout.px(6), row.width
+    )
+    value = named
+    if aimed and chip + _width(painter, layout, named, bold=False) + layout.px(6) > row.width:
+        value = need
+    boxes = parts(
+        row,
+        {"name": chip, "target": _width(painter, layout, value, bold=False)},
+        order=("name", "target"),
+        grow=("target",),
+        gap=layout.px(6),
+    )
+    if "name" in boxes:
+        name_chip(painter, layout, scene, hand, boxes["name"])
+    if "target" in boxes:
+        say(
+            painter,
+            layout,
+            boxes["target"],
+            (value,),
+            colour=theme.TEXT,
+            role=f"manus.target.{number}",
+            align="right",
+        )
+
+
+def test_row(
     painter: Painter,
     layout: Layout,
     scene: Scene,
     hand: JSON,
     row: pygame.Rect,
     *,
-    vote: JSON,
     cards: dict[object, JSON],
     tests: dict[object, JSON],
 ) -> None:
+    """The tests: the hand's revealed card (its condition's colour, with its word where
+    every condition's word fits), the strength its target needs, and the test's result.
+    A narrow row drops the card box (its colour goes under the name), then the need."""
     language = scene.language
+    view = scene.view or {}
     number = hand.get("hand")
-    seat = hand.get("seat")
-    name_box, vote_box, target_box, test_box = split(row, (0.3, 0.24, 0.24, 0.22), layout.px(3))
-    painter.box(name_box, theme.seat_colour(seat), radius=layout.px(3))
-    first = "★ " if hand.get("first") else ""
-    painter.text(
-        name_box.inflate(-layout.px(4), 0),
-        first + words.hand_name(scene.view, number),
-        layout.font(14),
-        colour=theme.DARK_TEXT,
-        bold=True,
-        role=f"manus.hand.{number}",
-        min_px=9,
-    )
     card = cards.get(number)
+    condition = str((card or {}).get("condition"))
+    aimed = bool(hand.get("target")) and hand.get("target") != "none"
+    widest_word = max(_width(painter, layout, words.condition(c, language)) for c in CONDITIONS)
+    gap = layout.px(6)
+    widths: dict[str, int] = {}
+    if tests or any(other.get("strength") is not None for other in view.get("hands") or []):
+        widths["result"] = _width(painter, layout, "9 ✗")  # once the first result is in
+    if aimed:
+        widths["need"] = _width(painter, layout, "≥6", bold=False)
+    beside = sum(width + gap for width in widths.values())
+    widths = {"name": _chip_width(painter, layout, scene, beside, row.width), **widths}
     if card is not None:
-        condition = str(card.get("condition"))
-        painter.box(vote_box, CONDITION_COLOURS.get(condition, theme.PANEL), radius=layout.px(3))
-        painter.text(
-            vote_box.inflate(-layout.px(4), 0),
-            words.condition(condition, language),
-            layout.font(13),
-            colour=theme.DARK_TEXT,
-            bold=True,
-            role=f"manus.card.{number}",
-            align="center",
-            min_px=9,
-        )
-    elif vote.get("open") and hand.get("playing"):
-        voted = number in (vote.get("voted") or [])
-        painter.box(
-            vote_box, theme.READY if voted else theme.PANEL, theme.PANEL_EDGE, radius=layout.px(3)
-        )
-        painter.mark(f"manus.voted.{number}", vote_box, "yes" if voted else "no")
-        painter.text(
-            vote_box.inflate(-layout.px(4), 0),
-            ("✓ " + text("manus.ui.voted", language))
-            if voted
-            else ("… " + text("manus.ui.waiting", language)),
-            layout.font(13),
-            colour=theme.DARK_TEXT if voted else theme.DIM,
-            bold=voted,
-            role=f"manus.vote.{number}",
-            align="center",
-            min_px=9,
-        )
-    painter.text(
-        target_box,
-        words.target(hand.get("target"), language) if hand.get("target") else "—",
-        layout.font(13),
-        colour=theme.TEXT,
-        role=f"manus.target.{number}",
-        align="center",
-        min_px=9,
+        widths["card"] = max(layout.line // 2, 0)
+    boxes = parts(
+        row,
+        widths,
+        order=("name", "card", "need", "result"),
+        grow=("card", "name"),
+        gap=layout.px(6),
     )
+    if "name" in boxes:
+        name_chip(painter, layout, scene, hand, boxes["name"])
+    if card is not None:
+        colour = CONDITION_COLOURS.get(condition, theme.PANEL)
+        box = boxes.get("card")
+        if box is None and "name" in boxes:  # the card's colour under the name
+            box = boxes["name"].copy()
+            box.top = box.bottom - layout.px(6)
+            box.height = layout.px(6)
+        if box is not None:
+            painter.box(box, colour, radius=layout.px(3))
+            painter.mark(f"manus.card.{number}", box, condition)
+        if "card" in boxes and widest_word <= boxes["card"].width - layout.px(4):
+            say(
+                painter,
+                layout,
+                boxes["card"],
+                (words.condition(condition, language),),
+                colour=ink_on(colour),
+                bold=True,
+                role=f"manus.card.{number}",
+                align="center",
+            )
+    if "need" in boxes:
+        say(
+            painter,
+            layout,
+            boxes["need"],
+            (f"≥{hand.get('target_need')}",),
+            colour=theme.TEXT,
+            role=f"manus.target.{number}",
+            align="right",
+        )
+    if "result" not in boxes:
+        return
     test = tests.get(number)
     strength = hand.get("strength")
     if test is not None and test.get("strength") is not None:
         hit = bool(test.get("hit"))
-        word = text("manus.ui.hit" if hit else "manus.ui.miss", language)
-        painter.text(
-            test_box,
-            f"{test.get('strength')} {word}",
-            layout.font(13),
-            colour=theme.POSITIVE if hit else theme.NEGATIVE,
-            bold=True,
-            role=f"manus.test.{number}",
-            align="right",
-            min_px=9,
-        )
+        said = f"{test.get('strength')} {'✓' if hit else '✗'}"
+        colour = theme.POSITIVE if hit else theme.NEGATIVE
     elif strength is not None:
-        painter.text(
-            test_box,
-            text("manus.ui.strength", language, value=strength),
-            layout.font(13),
-            colour=theme.TEXT,
-            role=f"manus.test.{number}",
-            align="right",
-            min_px=9,
-        )
+        said, colour = str(strength), theme.TEXT
+    else:
+        return
+    say(
+        painter,
+        layout,
+        boxes["result"],
+        (said,),
+        colour=colour,
+        bold=True,
+        role=f"manus.test.{number}",
+        align="right",
+    )
 
 
 def progress_row(
-    painter: Painter, layout: Layout, language: str, seat: JSON, row: pygame.Rect, *, goal: int
+    painter: Painter, layout: Layout, seat: JSON, row: pygame.Rect, *, goal: int, names: int
 ) -> None:
     """The walls' track of twelve sectors from the door, and the score as a numeral."""
     number = seat.get("seat")
     colour = theme.seat_colour(number)
     score = int(seat.get("score") or 0)
-    name_box, track_box, score_box = split(row, (0.26, 0.52, 0.22), layout.px(4))
-    painter.text(
+    size = layout.min_text
+    name = str(seat.get("name"))
+    name_width = min(max(names, _width(painter, layout, name)), row.width // 2)
+    long_score = f"{score}/{goal}"
+    long_width = painter.fonts.size(f"{goal}/{goal}", size, True)[0]
+    roomy = row.width - name_width - long_width >= layout.px(60)
+    score_width = long_width if roomy else painter.fonts.size(str(goal), size, True)[0]
+    score_box = pygame.Rect(row.right - score_width, row.top, score_width, row.height)
+    name_box = pygame.Rect(row.left, row.top, name_width, row.height)
+    say(
+        painter,
+        layout,
         name_box,
-        str(seat.get("name")),
-        layout.font(13),
+        (name,),
         colour=colour,
         bold=True,
         role=f"manus.progress.{number}",
     )
-    cells = split(track_box.inflate(0, -max(2, track_box.height // 3)), [1 / goal] * goal, 1)
-    for index, cell in enumerate(cells):
-        painter.box(cell, colour if index < score else theme.DAMAGE_EMPTY)
-    painter.mark(f"manus.track.{number}", track_box, str(score))
-    painter.text(
+    say(
+        painter,
+        layout,
         score_box,
-        text("manus.ui.points", language, points=score, goal=goal),
-        layout.font(16),
+        (long_score, str(score)) if roomy else (str(score),),
         colour=colour,
         bold=True,
         role=f"manus.score.{number}",
         align="right",
-        min_px=11,
     )
+    gap = layout.px(6)
+    track = pygame.Rect(
+        name_box.right + gap, row.top, score_box.left - gap - name_box.right - gap, 0
+    )
+    track.height = max(4, row.height // 3)
+    track.centery = row.centery
+    painter.mark(f"manus.track.{number}", track, str(score))
+    if track.width < goal * 3:  # too narrow for twelve sectors: under the name instead
+        track = pygame.Rect(row.left, row.bottom - layout.px(4), row.width, layout.px(3))
+        painter.box(track, theme.DAMAGE_EMPTY)
+        filled = track.copy()
+        filled.width = round(track.width * min(score, goal) / max(1, goal))
+        painter.box(filled, colour)
+        return
+    for index, cell in enumerate(split(track, [1 / goal] * goal, 1)):
+        painter.box(cell, colour if index < score else theme.DAMAGE_EMPTY)
