@@ -236,18 +236,25 @@ def test_castle_choice_marks_the_castle_under_the_cursor(display, language):
     assert shown == names
 
 
-def test_draft_lists_each_army_and_what_it_lacks(display):
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_draft_lists_each_army_and_what_it_lacks(display, size):
     scene = GALLERY["draft"]("ru")
-    renderer = draw(scene, SIZES[0])
+    renderer = draw(scene, size)
+    acting = scene.prompt["seat"]
     for seat in scene.view["seats"]:
-        for creature in seat["creatures"]:
-            assert duel_labels.creature(creature["id"], None, "ru") in texts(
-                renderer, "setup.creature"
-            )
-        assert (
-            name_of("bestiary.class", "intellect", "ru")
-            in texts(renderer, f"setup.missing.{seat['seat']}")[0]
-        )
+        number = seat["seat"]
+        names = [duel_labels.creature(c["id"], None, "ru") for c in seat["creatures"]]
+        missing = texts(renderer, f"setup.missing.{number}")
+        if size == SIZES[0] and number != acting:
+            # the small panel shows the summoning seat's army; the other's on its turn
+            assert missing == [] and not set(names) & set(texts(renderer, "setup.creature"))
+            continue
+        assert missing == [name_of("bestiary.class", "intellect", "ru")]
+        shown = [n for n in names if n in texts(renderer, "setup.creature")]
+        if size == SIZES[1]:
+            assert shown == names
+        else:  # short of lines, the newest summons stay (the cards are on the table)
+            assert shown and shown == names[len(names) - len(shown) :]
     taken = {c["id"] for seat in scene.view["seats"] for c in seat["creatures"]}
     pool = {
         r.role.removeprefix("setup.pool.")
@@ -255,6 +262,12 @@ def test_draft_lists_each_army_and_what_it_lacks(display):
         if r.role.startswith("setup.pool.")
     }
     assert pool and not pool & taken
+    listed = [c["creature"] for c in scene.choices] + [
+        e["action"].get("creature") or "new" for e in scene.prompt.get("entries") or []
+    ]
+    [cursor] = renderer.painter.marks_with("setup.cursor")
+    assert cursor.value == listed[scene.ui.cursor % len(listed)] and cursor.value in pool
+    assert pixel(renderer, (cursor.rect.left + 3, cursor.rect.centery)) == theme.HIGHLIGHT
 
 
 def menu_lines(renderer: Renderer) -> list[str]:
