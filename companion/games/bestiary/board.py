@@ -172,6 +172,7 @@ def draw_disc(
     cx, cy = box.center
     digit_height = painter.fonts.size("5", layout.min_text, True)[1]
     labelled = sun is not None and radius * 0.42 >= digit_height
+    label_at = radius - digit_height * 0.65  # the digit by the rim, the tokens inside it
     for sector in range(1, SECTORS + 1):
         centre = GEOMETRY.sector_centre(sector)
         points = [(cx, cy)] + [_point(cx, cy, radius, centre - 30 + step * 5) for step in range(13)]
@@ -182,7 +183,7 @@ def draw_disc(
             returns = str(sector_period(sector, sun, period))
             width = painter.fonts.size(returns, layout.min_text, True)[0] + layout.px(4)
             label = pygame.Rect(0, 0, width, digit_height)
-            at = _point(cx, cy, radius * 0.74, centre)
+            at = _point(cx, cy, label_at, centre)
             label.center = (round(at[0]), round(at[1]))
             painter.text(
                 label,
@@ -193,7 +194,7 @@ def draw_disc(
                 role=f"sigil.sector.{sector}",
                 align="center",
             )
-        outer = radius * (0.52 if labelled else 0.9)
+        outer = label_at - digit_height * 0.6 if labelled else radius * 0.9
         tokens = _sector_tokens(sigil, sector)
         _draw_tokens(
             painter, layout, tokens, period=period, hub=(cx, cy), centre=centre, outer=outer
@@ -240,20 +241,14 @@ def _draw_tokens(
     if not tokens:
         return
     cx, cy = hub
-    dot = max(layout.px(4), outer * 0.16)
-    places: list[tuple[float, float]] = []
-    distance = outer - dot * 1.2
-    while len(places) < len(tokens) and distance > dot:
-        # across the sector, clear of its edges: 50 of its 60 degrees
-        room = distance * math.radians(50)
-        fits = max(1, int(room // (dot * 2.4)))
-        count = min(fits, len(tokens) - len(places))
-        step = math.degrees(dot * 2.4 / distance)
-        for index in range(count):
-            places.append((distance, centre + (index - (count - 1) / 2) * step))
-        distance -= dot * 2.4
-    while len(places) < len(tokens):  # more than the sector holds: stack at the hub side
-        places.append((dot * 1.2, centre))
+    smallest = layout.px(4)
+    dot = max(smallest, outer * 0.16)
+    places = _token_places(len(tokens), outer, dot, centre)
+    while len(places) < len(tokens) and dot > smallest:
+        dot = max(smallest, dot * 0.85)  # a crowded sector: smaller dots, never words
+        places = _token_places(len(tokens), outer, dot, centre)
+    while len(places) < len(tokens):  # more than even small dots hold: at the hub side
+        places.append((dot * 2.4, centre))
     for token, (distance, angle) in zip(tokens, places, strict=False):
         x, y = _point(cx, cy, distance, angle)
         owner = token.get("owner")
@@ -271,6 +266,22 @@ def _draw_tokens(
             chip,
             f"{owner}:{returns}",
         )
+
+
+def _token_places(count: int, outer: float, dot: float, centre: float) -> list[tuple[float, float]]:
+    """(distance from the hub, angle) for up to ``count`` dots of radius ``dot``, in rows
+    across the sector from ``outer`` inwards, each dot wholly inside its sector."""
+    places: list[tuple[float, float]] = []
+    distance = outer - dot * 1.2
+    while len(places) < count and distance >= dot * 2.4:
+        # across the sector, clear of its edges: 50 of its 60 degrees
+        fits = max(1, int(distance * math.radians(50) // (dot * 2.4)))
+        row = min(fits, count - len(places))
+        step = math.degrees(dot * 2.4 / distance)
+        for index in range(row):
+            places.append((distance, centre + (index - (row - 1) / 2) * step))
+        distance -= dot * 2.4
+    return places
 
 
 # --- the castles ---------------------------------------------------------------------------
