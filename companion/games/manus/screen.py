@@ -77,6 +77,7 @@ Item = Callable[[pygame.Rect], None]  # draws one line's item into its cell
 class Block:
     name: str
     items: tuple[Item, ...]
+    columns: int = 2  # at most, when it is not the first (a sentence needs the whole width)
 
 
 class ManusScreen:
@@ -285,7 +286,8 @@ def panel(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> N
 
 def plan(blocks: list[Block], lines: int) -> dict[str, int]:
     """Which blocks are shown, and in how many columns: the first, in as many columns as
-    it needs; each next one in one column, or two, if its lines are still free."""
+    it needs; each next one in one column, or in up to its ``columns``, if its lines are
+    still free."""
     chosen: dict[str, int] = {}
     left = lines
     for block in blocks:
@@ -295,7 +297,8 @@ def plan(blocks: list[Block], lines: int) -> dict[str, int]:
         if not chosen:
             columns = math.ceil(count / left)
         else:
-            columns = next((c for c in (1, 2) if math.ceil(count / c) <= left), 0)
+            fits = (c for c in range(1, block.columns + 1) if math.ceil(count / c) <= left)
+            columns = next(fits, 0)
         if columns:
             chosen[block.name] = columns
             left -= math.ceil(count / columns)
@@ -330,7 +333,9 @@ def _blocks(painter: Painter, layout: Layout, scene: Scene) -> list[Block]:
         return lambda cell: target_row(painter, layout, scene, entry, cell)
 
     def progress(seat: JSON) -> Item:
-        return lambda cell: progress_row(painter, layout, seat, cell, goal=goal, names=names)
+        return lambda cell: progress_row(
+            painter, layout, seat, cell, goal=goal, names=names, language=language
+        )
 
     names = max(
         (_width(painter, layout, str(seat.get("name"))) for seat in view.get("seats") or []),
@@ -339,7 +344,7 @@ def _blocks(painter: Painter, layout: Layout, scene: Scene) -> list[Block]:
 
     return [
         Block("discovery", (discovery,) if view.get("discovery") else ()),
-        Block("axes", tuple(axis(a) for a in (shown or {}).get("axes") or [])),
+        Block("axes", tuple(axis(a) for a in (shown or {}).get("axes") or []), columns=1),
         Block("hands", tuple(hand(h) for h in view.get("hands") or [])),
         Block("progress", tuple(progress(s) for s in view.get("seats") or [])),
     ]
@@ -436,7 +441,7 @@ def name_chip(painter: Painter, layout: Layout, scene: Scene, hand: JSON, box: p
     number = hand.get("hand")
     name = words.hand_name(scene.view, number)
     painter.box(box, theme.seat_colour(hand.get("seat")), radius=layout.px(3))
-    options = (f"★ {name}", name) if hand.get("first") else (name,)
+    options = ((f"★ {name}",) if hand.get("first") else ()) + shortened(name)
     say(
         painter,
         layout,
@@ -452,9 +457,21 @@ def _width(painter: Painter, layout: Layout, words_: str, *, bold: bool = True) 
     return int(painter.fonts.size(words_, layout.min_text, bold)[0])
 
 
+def shortened(name: str) -> tuple[str, ...]:
+    """A name, then shorter and shorter forms of it for a narrow box ("Alexandra", "Alexandr",
+    ... "Al"; "Anna 2", "Ann 2", ... "A 2"): a name is never cut with "…"."""
+    base, _, number = name.rpartition(" ")
+    if not (base and number.isdigit()):
+        base, number = name, ""
+    tail = f" {number}" if number else ""
+    shortest = 1 if number else 2
+    return (name, *(base[:k] + tail for k in range(len(base) - 1, shortest - 1, -1)))
+
+
 def _chip_width(painter: Painter, layout: Layout, scene: Scene, beside: int, row: int) -> int:
     """One width for every hand's name chip (the widest name), so the columns line up: with
-    the first hand's star when that leaves ``beside`` pixels of the ``row``."""
+    the first hand's star when that leaves ``beside`` pixels of the ``row``; narrower when
+    the names do not leave them, down to a short form of a name (:func:`shortened`)."""
     hands = (scene.view or {}).get("hands") or []
     names = [words.hand_name(scene.view, hand.get("hand")) for hand in hands]
     plain = max((_width(painter, layout, name) for name in names), default=0) + layout.px(12)
@@ -466,7 +483,10 @@ def _chip_width(painter: Painter, layout: Layout, scene: Scene, beside: int, row
         default=0,
     )
     starred += layout.px(12)
-    return starred if starred + beside <= row else plain
+    if starred + beside <= row:
+        return starred
+    least = _width(painter, layout, "Mm") + layout.px(12)
+    return max(least, min(plain, row - beside))
 
 
 def vote_row(
@@ -523,7 +543,7 @@ def target_row(
     """The hand's target: its tile's name and the strength it needs, or the need alone."""
     number = hand.get("hand")
     target = hand.get("target")
-    named = words.target(target, scene.language)
+    named = words.target(target, scene.language) if target else "—"  # "—": not chosen yet
     aimed = bool(target) and target != "none"
     need = f"≥{hand.get('target_need')}"
     chip = _chip_width(
@@ -553,6 +573,18 @@ def target_row(
         )
 
 
+def _outcome(hand: JSON, test: JSON | None) -> tuple[str, theme.Colour] | None:
+    """A tested hand's strength and ✓ or ✗; the strength alone while it is entered."""
+    if test is not None and test.get("strength") is not None:
+        hit = bool(test.get("hit"))
+        return f"{test.get('strength')} {'✓' if hit else '✗'}", (
+            theme.POSITIVE if hit else theme.NEGATIVE
+        )
+    if hand.get("strength") is not None:
+        return str(hand.get("strength")), theme.TEXT
+    return None
+
+
 def test_row(
     painter: Painter,
     layout: Layout,
@@ -565,20 +597,31 @@ def test_row(
 ) -> None:
     """The tests: the hand's revealed card (its condition's colour, with its word where
     every condition's word fits), the strength its target needs, and the test's result.
-    A narrow row drops the card box (its colour goes under the name), then the need."""
+    A narrow row drops the card box (its colour goes under the name), then shows the need
+    until the result replaces it."""
     language = scene.language
     view = scene.view or {}
     number = hand.get("hand")
     card = cards.get(number)
     condition = str((card or {}).get("condition"))
     aimed = bool(hand.get("target")) and hand.get("target") != "none"
-    widest_word = max(_width(painter, layout, words.condition(c, language)) for c in CONDITIONS)
+    need = f"≥{hand.get('target_need')}"
+    outcome = _outcome(hand, tests.get(number))
     gap = layout.px(6)
+    result_width = _width(painter, layout, "9 ✗")
+    need_width = _width(painter, layout, "≥6", bold=False)
     widths: dict[str, int] = {}
     if tests or any(other.get("strength") is not None for other in view.get("hands") or []):
-        widths["result"] = _width(painter, layout, "9 ✗")  # once the first result is in
+        widths["result"] = result_width  # once the first result is in
     if aimed:
-        widths["need"] = _width(painter, layout, "≥6", bold=False)
+        widths["need"] = need_width
+    least = _width(painter, layout, "Mm") + layout.px(12)
+    if least + sum(width + gap for width in widths.values()) > row.width:
+        # One slot: the need, then the result in its place.
+        widths = {"result": max(result_width, need_width)}
+        if outcome is None and aimed:
+            outcome = (need, theme.TEXT)
+            widths = {"need": widths["result"]}
     beside = sum(width + gap for width in widths.values())
     widths = {"name": _chip_width(painter, layout, scene, beside, row.width), **widths}
     if card is not None:
@@ -588,67 +631,80 @@ def test_row(
         widths,
         order=("name", "card", "need", "result"),
         grow=("card", "name"),
-        gap=layout.px(6),
+        gap=gap,
     )
     if "name" in boxes:
         name_chip(painter, layout, scene, hand, boxes["name"])
     if card is not None:
-        colour = CONDITION_COLOURS.get(condition, theme.PANEL)
-        box = boxes.get("card")
-        if box is None and "name" in boxes:  # the card's colour under the name
-            box = boxes["name"].copy()
-            box.top = box.bottom - layout.px(6)
-            box.height = layout.px(6)
-        if box is not None:
-            painter.box(box, colour, radius=layout.px(3))
-            painter.mark(f"manus.card.{number}", box, condition)
-        if "card" in boxes and widest_word <= boxes["card"].width - layout.px(4):
-            say(
-                painter,
-                layout,
-                boxes["card"],
-                (words.condition(condition, language),),
-                colour=ink_on(colour),
-                bold=True,
-                role=f"manus.card.{number}",
-                align="center",
-            )
-    if "need" in boxes:
+        test_card(painter, layout, language, boxes, number=number, condition=condition)
+    if "need" in boxes and aimed:
         say(
             painter,
             layout,
             boxes["need"],
-            (f"≥{hand.get('target_need')}",),
+            (need,),
             colour=theme.TEXT,
             role=f"manus.target.{number}",
             align="right",
         )
-    if "result" not in boxes:
+    if "result" in boxes and outcome is not None:
+        said, colour = outcome
+        say(
+            painter,
+            layout,
+            boxes["result"],
+            (said,),
+            colour=colour,
+            bold=True,
+            role=f"manus.test.{number}",
+            align="right",
+        )
+
+
+def test_card(
+    painter: Painter,
+    layout: Layout,
+    language: str,
+    boxes: dict[str, pygame.Rect],
+    *,
+    number: object,
+    condition: str,
+) -> None:
+    """The revealed card: a box in its condition's colour (under the name when the row has
+    no room for it), with the word where every condition's word would fit."""
+    colour = CONDITION_COLOURS.get(condition, theme.PANEL)
+    box = boxes.get("card")
+    if box is None and "name" in boxes:
+        box = boxes["name"].copy()
+        box.top = box.bottom - layout.px(6)
+        box.height = layout.px(6)
+    if box is None:
         return
-    test = tests.get(number)
-    strength = hand.get("strength")
-    if test is not None and test.get("strength") is not None:
-        hit = bool(test.get("hit"))
-        said = f"{test.get('strength')} {'✓' if hit else '✗'}"
-        colour = theme.POSITIVE if hit else theme.NEGATIVE
-    elif strength is not None:
-        said, colour = str(strength), theme.TEXT
-    else:
-        return
-    say(
-        painter,
-        layout,
-        boxes["result"],
-        (said,),
-        colour=colour,
-        bold=True,
-        role=f"manus.test.{number}",
-        align="right",
-    )
+    painter.box(box, colour, radius=layout.px(3))
+    painter.mark(f"manus.card.{number}", box, condition)
+    widest = max(_width(painter, layout, words.condition(c, language)) for c in CONDITIONS)
+    if "card" in boxes and widest <= box.width - layout.px(4):
+        say(
+            painter,
+            layout,
+            box,
+            (words.condition(condition, language),),
+            colour=ink_on(colour),
+            bold=True,
+            role=f"manus.card.{number}",
+            align="center",
+        )
 
 
 def progress_row(
-    painter: Painter, layout: Layout, seat: JSON, row: pygame.Rect, *, goal: int, names: int
+    painter: Painter,
+    layout: Layout,
+    seat: JSON,
+    row: pygame.Rect,
+    *,
+    goal: int,
+    names: int,
+    language: str,
 ) -> None:
     """The walls' track of twelve sectors from the door, and the score as a numeral."""
     number = seat.get("seat")
@@ -657,17 +713,23 @@ def progress_row(
     size = layout.min_text
     name = str(seat.get("name"))
     name_width = min(max(names, _width(painter, layout, name)), row.width // 2)
-    long_score = f"{score}/{goal}"
-    long_width = painter.fonts.size(f"{goal}/{goal}", size, True)[0]
-    roomy = row.width - name_width - long_width >= layout.px(60)
+    long_score = text("manus.ui.points", language, points=score, goal=goal)
+    widest = text("manus.ui.points", language, points=goal, goal=goal)
+    long_width = painter.fonts.size(widest, size, True)[0]
+    gap = layout.px(6)
+    # Room for twelve sectors of at least 6 px between the name and "n/12"; else the name
+    # (or a short form of it), the bare score, and the track as a thin bar under them.
+    roomy = row.width - name_width - long_width - 2 * gap >= goal * 6
     score_width = long_width if roomy else painter.fonts.size(str(goal), size, True)[0]
+    if not roomy:
+        name_width = row.width - score_width - gap
     score_box = pygame.Rect(row.right - score_width, row.top, score_width, row.height)
     name_box = pygame.Rect(row.left, row.top, name_width, row.height)
     say(
         painter,
         layout,
         name_box,
-        (name,),
+        shortened(name),
         colour=colour,
         bold=True,
         role=f"manus.progress.{number}",
@@ -682,19 +744,19 @@ def progress_row(
         role=f"manus.score.{number}",
         align="right",
     )
-    gap = layout.px(6)
     track = pygame.Rect(
         name_box.right + gap, row.top, score_box.left - gap - name_box.right - gap, 0
     )
     track.height = max(4, row.height // 3)
     track.centery = row.centery
-    painter.mark(f"manus.track.{number}", track, str(score))
-    if track.width < goal * 3:  # too narrow for twelve sectors: under the name instead
+    if not roomy:
         track = pygame.Rect(row.left, row.bottom - layout.px(4), row.width, layout.px(3))
+        painter.mark(f"manus.track.{number}", track, str(score))
         painter.box(track, theme.DAMAGE_EMPTY)
         filled = track.copy()
         filled.width = round(track.width * min(score, goal) / max(1, goal))
         painter.box(filled, colour)
         return
+    painter.mark(f"manus.track.{number}", track, str(score))
     for index, cell in enumerate(split(track, [1 / goal] * goal, 1)):
         painter.box(cell, colour if index < score else theme.DAMAGE_EMPTY)
