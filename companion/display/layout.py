@@ -49,7 +49,8 @@ class Layout:
     diagonal_inches: float | None = None  # the panel's, from the config; None: reference
     notice_lines: int = 0  # lines of notice shown this frame (0..NOTICE_LINES)
     event_lines: int = 1  # lines the event line needs this frame (1..2)
-    prompt_lines: int = 2  # the prompt bar's lines this frame (2..3: a long ask wraps)
+    prompt_lines: int = 2  # the prompt bar's lines this frame: the question's, the choice's
+    choice_lines: int = 1  # of those, the choice's (two when a long choice wraps)
 
     @property
     def unit(self) -> float:

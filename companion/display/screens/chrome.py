@@ -19,6 +19,7 @@ from companion.display.layout import NOTICE_LINES, Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
 from companion.i18n import text
+from companion.rules.base import JSON
 
 SEPARATOR = "  ·  "
 # The seat buttons on the prompt bar, as their caps: (colour, glyph, role).
@@ -50,16 +51,23 @@ def frame(painter: Painter, layout: Layout, scene: Scene) -> Layout:
         if painter.fonts.size(first, layout.event_font, True)[0] > width:
             events = 2
     asked = _ask_lines(painter, layout, scene)
-    framed = replace(layout, notice_lines=notices, event_lines=events, prompt_lines=1 + asked)
-    # The board keeps two lines (one when a notice needs the room). What gives way first
-    # is the question (the banner's phase says the gist), then the event line's second
-    # line (the game log has it whole), then a notice's second line.
+    chosen = _choice_lines(painter, layout, scene)
+    framed = replace(
+        layout,
+        notice_lines=notices,
+        event_lines=events,
+        prompt_lines=asked + chosen,
+        choice_lines=chosen,
+    )
+    # The board keeps two lines (one when a notice or the event needs the room). What
+    # gives way first is the question (the banner's phase and the choice say the gist),
+    # then the event line's second line (the game log has it whole), then a notice's
+    # second line.
     for keep in (2, 1):
         while framed.middle.height < keep * layout.line:
-            if framed.prompt_lines > 2:
-                framed = replace(
-                    framed, prompt_lines=2 if _fits_one_line(painter, layout, scene) else 1
-                )
+            asked = framed.prompt_lines - framed.choice_lines
+            if asked:
+                framed = replace(framed, prompt_lines=framed.choice_lines)
             elif keep == 1 and framed.event_lines > 1:
                 framed = replace(framed, event_lines=1)
             elif keep == 1 and framed.notice_lines > 1:
@@ -80,7 +88,7 @@ def _fits_one_line(painter: Painter, layout: Layout, scene: Scene) -> bool:
 
 def _ask_bold(painter: Painter, layout: Layout, scene: Scene) -> bool:
     width = painter.fonts.size(ask_text(painter, layout, scene), layout.font(17), True)[0]
-    return width <= _prompt_inner(layout).width or layout.prompt_lines > 2
+    return width <= _prompt_inner(layout).width or layout.prompt_lines - layout.choice_lines > 1
 
 
 # --- the banner ----------------------------------------------------------------------------
@@ -233,7 +241,7 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
     stripe = pygame.Rect(area.left, area.top, layout.px(8), area.height)
     painter.box(stripe, theme.seat_colour(seat))
     inner = _prompt_inner(layout)
-    ask_height = (layout.prompt_lines - 1) * layout.line
+    ask_height = (layout.prompt_lines - layout.choice_lines) * layout.line
     ask_box = pygame.Rect(inner.left, inner.top, inner.width, ask_height)
     row = pygame.Rect(inner.left, ask_box.bottom, inner.width, inner.bottom - ask_box.bottom)
     if ask_height:
@@ -244,7 +252,7 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
             colour=theme.TEXT,
             bold=_ask_bold(painter, layout, scene),
             role="prompt",
-            max_lines=layout.prompt_lines - 1,
+            max_lines=layout.prompt_lines - layout.choice_lines,
         )
     event_line(painter, layout, scene)
     notice(painter, layout, scene)
@@ -279,17 +287,11 @@ def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
                 role="prompt.choice",
             )
         return
-    words = scene.spec.choice_words
-    if entry is not None:
-        label = f"{entry} …"  # values to enter: select opens the entry
-    elif words is not None and current is not None:
-        label = words(scene.view, current, language)
-    else:
-        assert current is not None
-        label = labels.choice(scene.view, current, language, scene.game)
+    label = _label(scene, current, entry)
     side = min(row.height, layout.line)
-    up = pygame.Rect(row.left, 0, side, side)
-    up.centery = row.centery
+    up = pygame.Rect(row.left, row.top, side, side)
+    if layout.choice_lines == 1:
+        up.centery = row.centery
     down = up.move(side + layout.px(3), 0)
     select = up.copy()
     select.right = row.right
@@ -305,7 +307,11 @@ def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
     counted = text("ui.choice_count", language, index=index, count=count)
     count_width = painter.fonts.size(counted, layout.min_text, False)[0]
     label_width = painter.fonts.size(label, layout.font(17), True)[0]
-    if count > 1 and label_width + count_width + layout.px(8) <= middle.width:
+    if (
+        count > 1
+        and layout.choice_lines == 1
+        and label_width + count_width + layout.px(8) <= middle.width
+    ):
         count_box = pygame.Rect(middle.right - count_width, middle.top, count_width, middle.height)
         painter.text(
             count_box,
@@ -316,14 +322,42 @@ def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
             align="right",
         )
         middle.width -= count_width + layout.px(8)
-    painter.text(
+    bold = len(painter.wrap(label, middle.width, layout.font(17), True)) <= layout.choice_lines
+    painter.lines(
         middle,
         label,
         layout.font(17),
         colour=theme.HIGHLIGHT,
-        bold=True,
+        bold=bold,
         role="prompt.choice",
+        max_lines=layout.choice_lines,
     )
+
+
+def _label(scene: Scene, current: JSON | None, entry: str | None) -> str:
+    """The choice under the cursor in words (an entry to open ends with "…")."""
+    words = scene.spec.choice_words
+    if entry is not None:
+        return f"{entry} …"  # values to enter: select opens the entry
+    assert current is not None
+    if words is not None:
+        return words(scene.view, current, scene.language)
+    return labels.choice(scene.view, current, scene.language, scene.game)
+
+
+def _choice_lines(painter: Painter, layout: Layout, scene: Scene) -> int:
+    """Two when the choice under the cursor does not fit one line between the caps."""
+    secret = scene.spec.inputs.secret
+    if secret is not None and scene.secret_choices:
+        return 1
+    current = scene.cursor_choice
+    entry = scene.cursor_entry if current is None else None
+    if current is None and entry is None:
+        return 1
+    label = _label(scene, current, entry)
+    inner = _prompt_inner(layout)
+    width = inner.width - 3 * layout.line - layout.px(3) - 2 * layout.px(6)
+    return 1 if painter.fonts.size(label, layout.font(17), False)[0] <= width else 2
 
 
 def cap(
