@@ -7,13 +7,15 @@ both castles show their damage as a numeral over a scale of the real length. The
 creatures of the seat whose turn it is are shown in full, one row each: a shape for
 inactive / acted / respawned, the name, wounds as a bar of the creature's vitality,
 each ability as a chip (✓ ready, else the period it comes back) and each effect as a
-hollow chip with the period it ends. The other castle folds to its damage; its
-creatures are shown in full on its own turn, and the game log (MENU) has every effect
-by name.
+hollow chip (green good, orange bad) with the period it ends. The other castle folds
+to its damage; its creatures are shown in full on its own turn.
 
-On the 3.5-inch panel the disc is small and unlabelled, the castles are two numerals
-under it, and an effect is a chip with only its period; the 7-inch panel labels the
-sectors, names the castles and names the effects.
+On the 3.5-inch panel the disc is small and unlabelled (the sun and the order round the
+disc say when a token comes back), the castles are two numerals under it or beside it,
+and an effect is a chip with only its period (the event line named it when it was
+cast); the 7-inch panel labels the sectors, names the castles and names the effects.
+When a two-line event sentence takes a row, the rows shown follow the creature under
+the cursor and a triangle says more are there.
 """
 
 from __future__ import annotations
@@ -354,7 +356,7 @@ def castle_panel(
     name = pygame.Rect(line.left, line.top, numeral.left - layout.px(4) - line.left, line.height)
     title = words.seat_title(seat, scene.language)
     if painter.fonts.size(title, layout.min_text, True)[0] > name.width:
-        title = str(seat.get("name") or title)  # the castle's name is in the game log
+        title = str(seat.get("name") or title)  # the player's name says whose castle
     painter.text(
         name, title, layout.min_text, colour=colour, bold=True, role=f"castle.name.{number}"
     )
