@@ -99,20 +99,23 @@ def test_a_game_with_rules_and_a_catalogue_alone_plays_from_the_buttons(
     try:
         assert box.app.table.game == "tally"
         # The generic screen says the prompt and the choice under the cursor.
-        assert box.screen_text("prompt") == ["Ann: add to your score"]
-        assert box.screen_text("prompt.choice") == ["◀ Add 1 ▶"]
+        # The banner names the player, so the prompt does not say it again.
+        assert box.screen_text("banner.seat") == ["Ann"]
+        assert box.screen_text("prompt") == ["Add to your score"]
+        assert box.screen_text("prompt.choice") == ["Add 1"]
         # The generic ring lights the seat that must act, in that seat's colour.
         style = LedStyle()
         assert set(box.ring.last) == {scale(seat_colour(style, 1), 0.35)}
 
         box.press(1, "cyan")  # Ann adds 1
-        assert box.screen_text("prompt") == ["Bob: add to your score"]
+        assert box.screen_text("banner.seat") == ["Bob"]
+        assert box.screen_text("prompt") == ["Add to your score"]
         assert set(box.ring.last) == {scale(seat_colour(style, 2), 0.35)}
         box.press(1, "cyan")  # not Ann's turn: refused, nothing changes
         assert box.app.snapshot.history == ({"do": "add", "amount": 1},)
         assert box.app.ui.refused
         box.press(2, "blue")  # Bob moves to "Add 2" ...
-        assert box.screen_text("prompt.choice") == ["◀ Add 2 ▶"]
+        assert box.screen_text("prompt.choice") == ["Add 2"]
         box.press(2, "cyan")  # ... and takes it
         for seat in (1, 2, 1):
             box.press(seat, "blue")
