@@ -39,6 +39,7 @@ def test_a_damaged_journal_is_shown_and_next_keeps_it_aside_for_a_fresh_one(
         presses=lambda: next(pressed, []), screen=screen, seconds=5,
     )  # fmt: skip
     assert code == 0
+
     def said(role: str) -> str:  # a role's lines as read (a long one wraps)
         return " ".join(r.text for r in screen.painter.texts if r.role == role)
 
