@@ -422,18 +422,7 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
         area.left + layout.px(4), area.top, area.width - 2 * layout.px(4), area.height
     )
     if layout.event_lines > 1:
-        first, rest = scene.happened[0], len(scene.happened) - 1
-        said = first + (f"  +{rest}" if rest else "")
-        painter.lines(
-            box,
-            said,
-            layout.event_font,
-            colour=theme.TEXT,
-            bold=True,
-            role="event_line",
-            max_lines=layout.event_lines,
-            align="center",
-        )
+        _first_and_count(painter, layout, box, scene.happened, colour=theme.TEXT, role="event_line")
         return
     painter.text(
         box,
@@ -492,15 +481,30 @@ def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
                         align="center",
                     )
                 return
-    said = notes[0] + (f"  +{len(notes) - 1}" if len(notes) > 1 else "")
-    bold = len(painter.wrap(said, box.width, layout.min_text, True)) <= layout.notice_lines
+    _first_and_count(painter, layout, box, tuple(notes), colour=theme.DARK_TEXT, role="notice")
+
+
+def _first_and_count(
+    painter: Painter,
+    layout: Layout,
+    box: pygame.Rect,
+    said: tuple[str, ...],
+    *,
+    colour: theme.Colour,
+    role: str,
+) -> None:
+    """The first sentence wrapped over the box's lines, then how many more ("+3"): bold
+    when it fits so, else plain."""
+    words = said[0] + (f"  +{len(said) - 1}" if len(said) > 1 else "")
+    lines = max(1, box.height // layout.line)
+    bold = len(painter.wrap(words, box.width, layout.min_text, True)) <= lines
     painter.lines(
         box,
-        said,
+        words,
         layout.min_text,
-        colour=theme.DARK_TEXT,
+        colour=colour,
         bold=bold,
-        role="notice",
-        max_lines=layout.notice_lines,
+        role=role,
+        max_lines=lines,
         align="center",
     )
