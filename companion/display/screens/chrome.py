@@ -26,6 +26,7 @@ SEPARATOR = "  ·  "
 UP = ("red", "▲")
 DOWN = ("blue", "▼")
 SELECT = ("cyan", "✓")
+BACK = ("yellow", "↩")
 
 
 def acting_seat(scene: Scene) -> int | None:
@@ -234,7 +235,8 @@ def _prompt_inner(layout: Layout) -> pygame.Rect:
 
 def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
     """What the companion asks, then the choice under the cursor between the caps of the
-    buttons that move and take it (red ▲, blue ▼, cyan ✓), drawn in the caps' colours."""
+    buttons that move and take it (red ▲, blue ▼, cyan ✓; yellow ↩ away from the first
+    choice, where it goes back), drawn in the caps' colours."""
     area = layout.prompt
     seat = acting_seat(scene)
     painter.box(area, theme.PANEL)
@@ -298,8 +300,13 @@ def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
     cap(painter, layout, up, *UP, role="prompt.key.up")
     cap(painter, layout, down, *DOWN, role="prompt.key.down")
     cap(painter, layout, select, *SELECT, role="prompt.key.select")
+    right = select.left
+    if _back_acts(scene):  # yellow takes the cursor back to the first choice
+        back = select.move(-(side + layout.px(3)), 0)
+        cap(painter, layout, back, *BACK, role="prompt.key.back")
+        right = back.left
     middle = pygame.Rect(down.right + layout.px(6), row.top, 0, row.height)
-    middle.width = select.left - layout.px(6) - middle.left
+    middle.width = right - layout.px(6) - middle.left
     if current is not None and current in choices and len(choices) != len(scene.choices):
         index, count = choices.index(current) + 1, len(choices)  # the secret ones left out
     else:
@@ -345,6 +352,11 @@ def _label(scene: Scene, current: JSON | None, entry: str | None) -> str:
     return labels.choice(scene.view, current, scene.language, scene.game)
 
 
+def _back_acts(scene: Scene) -> bool:
+    """Yellow acts on a prompt only away from its first choice (it goes back there)."""
+    return bool(scene.option_count) and scene.ui.cursor % scene.option_count != 0
+
+
 def _choice_lines(painter: Painter, layout: Layout, scene: Scene) -> int:
     """Two when the choice under the cursor does not fit one line between the caps."""
     secret = scene.spec.inputs.secret
@@ -356,7 +368,8 @@ def _choice_lines(painter: Painter, layout: Layout, scene: Scene) -> int:
         return 1
     label = _label(scene, current, entry)
     inner = _prompt_inner(layout)
-    width = inner.width - 3 * layout.line - layout.px(3) - 2 * layout.px(6)
+    caps = 4 if _back_acts(scene) else 3
+    width = inner.width - caps * (layout.line + layout.px(3)) - 2 * layout.px(6)
     return 1 if painter.fonts.size(label, layout.font(17), False)[0] <= width else 2
 
 

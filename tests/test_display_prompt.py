@@ -1,0 +1,81 @@
+"""The prompt bar: the choice between the caps of the buttons that act on it, in the caps'
+own colours, at 5 mm; the question without the name the banner already shows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from companion.display import labels, samples, theme
+from companion.display.layout import SIZES
+from companion.display.renderer import Renderer
+from companion.display.scene import Scene
+
+GALLERY = samples.gallery()
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
+    renderer = Renderer(pygame.display.set_mode(size))
+    assert renderer.render(scene, 0.0)
+    return renderer
+
+
+def caps(renderer: Renderer) -> dict[str, pygame.Rect]:
+    marks = renderer.painter.marks_with("prompt.key.")
+    return {mark.value: mark.rect for mark in marks}
+
+
+def colour_at(renderer: Renderer, rect: pygame.Rect) -> tuple[int, int, int]:
+    # Inside the disc, off its glyph: just in from its left edge.
+    colour = renderer.surface.get_at((rect.left + 3, rect.centery))
+    return (colour.r, colour.g, colour.b)
+
+
+@pytest.mark.parametrize("language", ("en", "ru"))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_choice_sits_between_the_caps_that_move_and_take_it(
+    display: None, size: tuple[int, int], language: str
+) -> None:
+    scene = GALLERY["board_midgame"](language)
+    renderer = draw(scene, size)
+    shown = caps(renderer)
+    assert set(shown) == {"red", "blue", "cyan"}  # on the first choice yellow does nothing
+    for colour, rect in shown.items():
+        assert colour_at(renderer, rect) == theme.BUTTON_COLOURS[colour]
+    [choice] = renderer.painter.texts_with("prompt.choice")
+    assert shown["blue"].right < choice.rect.left and choice.rect.right < shown["cyan"].left
+    glyphs = [r for r in renderer.painter.texts if r.role.endswith(".glyph")]
+    assert sorted(r.text for r in glyphs) == sorted(["▲", "▼", "✓"])
+    assert min(r.px for r in glyphs) >= renderer.layout.min_text
+    # Away from the first choice, yellow takes the cursor back: its cap appears.
+    moved = replace(scene, ui=replace(scene.ui, cursor=scene.ui.cursor + 1))
+    renderer = draw(moved, size)
+    shown = caps(renderer)
+    assert set(shown) == {"red", "blue", "cyan", "yellow"}
+    assert colour_at(renderer, shown["yellow"]) == theme.BUTTON_COLOURS["yellow"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_question_leaves_out_the_name_the_banner_shows(
+    display: None, size: tuple[int, int]
+) -> None:
+    scene = GALLERY["board_midgame"]("en")
+    renderer = draw(scene, size)
+    full = labels.prompt_line(scene.view, scene.prompt, "en")
+    name = scene.view["turn"]["name"]
+    assert full.startswith(f"{name}: ")
+    assert [r.text for r in renderer.painter.texts_with("banner.seat")] == [name]
+    asked = " ".join(r.text for r in renderer.painter.texts_with("prompt"))
+    assert asked and name not in asked
+    assert asked.lower() == full[len(name) + 2 :].lower()
