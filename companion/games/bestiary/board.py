@@ -450,7 +450,7 @@ def creature_state(creature: JSON) -> str:
         return "inactive"
     if creature.get("acted"):
         return "acted"
-    if int(creature.get("respawns") or 0) > 0:
+    if creature.get("respawned"):
         return "respawned"
     return "ready"
 

@@ -176,6 +176,8 @@ def _creature_view(state: State, creature: Creature) -> JSON:
         "attack_strength": creature.attack_strength,
         "inactive": fx.is_inactive(state.effects, creature.id),
         "acted": creature.id in state.acted,
+        # Destroyed and back in its castle during this turn (the seat to act cannot target it).
+        "respawned": creature.id in state.respawned,
         "defense": fx.defense(state.effects, creature.id),
         "abilities": abilities,
         "effects": [
