@@ -130,7 +130,11 @@ def parse_setup(raw: Mapping[str, object] | None) -> FourPathSetup:
         )
     mode = str(mode)
     count = PLAYERS[mode]
-    seats = parse_players(raw, count, count)
+    try:
+        seats = parse_players(raw, count, count)
+    except SetupError as error:
+        hint = "two players: mode duel" if mode == TEAMS else "four players: mode teams"
+        raise SetupError(f"{error} (mode {mode}; {hint})") from None
     keeper = _parse_seat(raw, "keeper", seats)
     first_team = _parse_first_team(raw, seats, keeper)
     if keeper is None:
