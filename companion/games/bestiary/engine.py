@@ -15,6 +15,7 @@ from companion.games.bestiary.state import (
     ALLY,
     ANY,
     CASTLES,
+    CHOOSE,
     CLASS_PENALTY,
     CLASSES,
     CREATURES_PER_SEAT,
@@ -28,11 +29,14 @@ from companion.games.bestiary.state import (
     PHASE_TURN_DISC,
     RESPAWN_DAMAGE,
     SELF,
+    SLOW,
     STAGE_CASTLE,
     STAGE_OVER,
     STAGE_PLAY,
     STAGE_SUMMON,
+    STAGE_TEMPO,
     TARGETS,
+    TEMPOS,
     TOWERS,
     Ability,
     Creature,
@@ -383,6 +387,30 @@ def _class_penalty(state: State) -> State:
         state = _add_damage(state, seat, CLASS_PENALTY * len(missing), "class_penalty")
     if state.winner is not None:
         return state
+    if state.setup.tempo == CHOOSE:
+        return state.evolve(stage=STAGE_TEMPO, turn=state.setup.first)
+    return state.evolve(stage=STAGE_PLAY, turn=state.setup.first, phase=PHASE_TURN_DISC)
+
+
+def choose_tempo(state: State, action: Action) -> State:
+    """Стадия выбора темпа (Four-path L91): «быстрый темп является приоритетным, а медленный
+    используется, только если оба игрока на это согласны». The first seat chooses, then the
+    second; a "fast" decides at once, two "slow" make the game slow."""
+    check_fields("choose_tempo", action, ("do", "seat", "tempo"))
+    if state.stage != STAGE_TEMPO:
+        raise IllegalAction(
+            "no tempo to choose: the game's tempo is set "
+            f"({state.tempo}; setup.tempo 'choose' asks the players after the summoning)"
+        )
+    seat = _acting_seat(state, action)
+    tempo = pick(TEMPOS, require(action, "tempo"), "tempo")
+    choices = (*state.tempo_choices, tempo)
+    state = state.evolve(tempo_choices=choices)
+    state = emit(state, {"event": "tempo_wanted", "seat": seat, "tempo": tempo})
+    if tempo == SLOW and len(choices) < 2:
+        return state.evolve(turn=state.seats.after(seat))
+    state = state.evolve(chosen_tempo=tempo)
+    state = emit(state, {"event": "tempo_chosen", "tempo": tempo})
     return state.evolve(stage=STAGE_PLAY, turn=state.setup.first, phase=PHASE_TURN_DISC)
 
 
@@ -424,7 +452,7 @@ def siege(state: State, action: Action) -> State:
     state = _add_damage(state, state.opponent, len(towers), "siege")
     if state.winner is not None:
         return state
-    if state.setup.tempo == FAST:
+    if state.tempo == FAST:
         return _preparation(state)
     return state.evolve(phase=PHASE_ATTACK)
 
@@ -451,7 +479,7 @@ def _preparation(state: State) -> State:
             "effects_ended": [{"kind": e.kind, "creature": names[e.target]} for e in ending],
         },
     )
-    next_phase = PHASE_ATTACK_SUPPORT if state.setup.tempo == FAST else PHASE_SUPPORT
+    next_phase = PHASE_ATTACK_SUPPORT if state.tempo == FAST else PHASE_SUPPORT
     return state.evolve(phase=next_phase, acted=frozenset())
 
 
@@ -671,6 +699,7 @@ def _effects(
 HANDLERS: dict[str, Handler] = {
     "choose_castle": choose_castle,
     "summon": summon,
+    "choose_tempo": choose_tempo,
     "turn_disc": turn_disc,
     "siege": siege,
     "attack": attack,

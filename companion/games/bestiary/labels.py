@@ -93,6 +93,9 @@ def choice(view: JSON, action: JSON, language: str) -> str:
         )
     if kind == "maneuver":
         return text("bestiary.ui.choice.maneuver", language, creature=named("creature"))
+    if kind == "choose_tempo":
+        tempo = text(f"bestiary.setup.tempo.{action.get('tempo')}", language)
+        return text("bestiary.ui.choice.choose_tempo", language, tempo=tempo)
     if kind == "support":
         creature_id = str(action.get("creature"))
         shown = ability(

@@ -98,6 +98,15 @@ SAYERS: dict[str, Sayer] = {
         creature=_named(e["creature"], lang),
     ),
     "class_penalty": _class_penalty,
+    "tempo_wanted": lambda e, v, lang: WORDS(
+        "narr.tempo_wanted",
+        lang,
+        player=player(v, e["seat"], lang),
+        tempo=WORDS(f"setup.tempo.{e['tempo']}", lang),
+    ),
+    "tempo_chosen": lambda e, v, lang: WORDS(
+        "narr.tempo_chosen", lang, tempo=WORDS(f"setup.tempo.{e['tempo']}", lang)
+    ),
     "disc_turned": lambda e, v, lang: WORDS(
         "narr.disc_turned", lang, period=e["period"], cycle=e["cycle"]
     ),

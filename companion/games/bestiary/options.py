@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from companion.games.bestiary.catalogue import WORDS
-from companion.games.bestiary.state import DEFAULT_SCALE_LENGTH, MIN_SCALE_LENGTH, SLOW, TEMPOS
+from companion.games.bestiary.state import (
+    DEFAULT_SCALE_LENGTH,
+    MIN_SCALE_LENGTH,
+    SETUP_TEMPOS,
+    SLOW,
+)
 from companion.games.spec import setup_option
 from companion.rules.base import Field
 
@@ -19,5 +24,5 @@ SETUP_FIELDS: tuple[Field, ...] = (
         high=LONGEST_ON_THE_BUTTONS,
         default=DEFAULT_SCALE_LENGTH,
     ),
-    setup_option(WORDS, "tempo", TEMPOS, default=SLOW),
+    setup_option(WORDS, "tempo", SETUP_TEMPOS, default=SLOW),
 )

@@ -12,15 +12,18 @@ from companion.games.bestiary import engine, roster
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.state import (
     CASTLES,
+    FAST,
     GAME,
     PHASE_ATTACK,
     PHASE_ATTACK_SUPPORT,
     PHASE_SIEGE,
     PHASE_SUPPORT,
     PHASE_TURN_DISC,
+    SLOW,
     STAGE_CASTLE,
     STAGE_OVER,
     STAGE_SUMMON,
+    STAGE_TEMPO,
     TOWERS,
     Creature,
     State,
@@ -45,6 +48,9 @@ def prompt(state: State) -> Prompt:
         return Prompt(seat, "choose_castle", _key("choose_castle"), {"player": name}, castles)
     if state.stage == STAGE_SUMMON:
         return _summon_prompt(state, seat, name)
+    if state.stage == STAGE_TEMPO:
+        tempos: tuple[JSON, ...] = tuple({"do": "choose_tempo", "tempo": t} for t in (FAST, SLOW))
+        return Prompt(seat, "choose_tempo", _key("choose_tempo"), {"player": name}, tempos)
     if state.phase == PHASE_TURN_DISC:
         fields: dict[str, str | int] = {"player": name, "period": state.period + 1}
         return Prompt(seat, "turn_disc", _key("turn_disc"), fields, ({"do": "turn_disc"},))
@@ -241,7 +247,7 @@ def view(state: State, audience: str = "public") -> JSON:
         "phase": state.phase or None,
         "turn": {"seat": state.turn, "name": state.seats.name(state.turn)} if state.turn else None,
         "first_seat": state.setup.first,
-        "tempo": state.setup.tempo,
+        "tempo": state.tempo,
         "scale_length": state.setup.scale_length,
         "seats": seats,
         "sigil": {

@@ -32,6 +32,11 @@ CLASSES = ("strength", "agility", "intellect")
 SLOW = "slow"
 FAST = "fast"
 TEMPOS = (SLOW, FAST)
+# Two Castles played with the Four-path expansion: a tempo stage after the setup, fast
+# unless both players choose slow (seeds/001 L91, RULES-EXPANSIONS FP-R9). The base game
+# alone stays slow (FP-A12).
+CHOOSE = "choose"
+SETUP_TEMPOS = (SLOW, FAST, CHOOSE)
 
 CREATURES_PER_SEAT = 3
 CLASS_PENALTY = 2  # castle damage per class missing from an army
@@ -54,6 +59,7 @@ TARGETS = (SELF, ALLY, ENEMY, ANY)
 # Stages and phases, named as the rulebook names them.
 STAGE_CASTLE = "castle_choice"
 STAGE_SUMMON = "summoning"
+STAGE_TEMPO = "tempo_choice"
 STAGE_PLAY = "play"
 STAGE_OVER = "over"
 
@@ -128,8 +134,10 @@ def parse_setup(raw: Mapping[str, object] | None) -> Setup:
             f"{MAX_CLASS_PENALTY}, or a game could end at setup)"
         )
     tempo = raw.get("tempo", SLOW)
-    if tempo not in TEMPOS:
-        raise SetupError(f"setup.tempo: 'fast' or 'slow', not {tempo!r}")
+    if tempo not in SETUP_TEMPOS:
+        raise SetupError(
+            f"setup.tempo: 'slow', 'fast' or 'choose' (the Four-path tempo stage), not {tempo!r}"
+        )
     return Setup(seats=seats, first=first, scale_length=scale, tempo=str(tempo), edition=edition)
 
 
@@ -187,6 +195,9 @@ class State(Evolving):
     # Creatures destroyed and respawned during this seat's turn: they stand in their own
     # castle until their owner's turn, so the seat to act cannot target them.
     respawned: frozenset[str] = frozenset()
+    # The tempo stage (setup.tempo "choose"): what each seat chose, in turn; the tempo played.
+    tempo_choices: tuple[str, ...] = ()
+    chosen_tempo: str = ""
     winner: int | None = None
     damage_log: tuple[tuple[int, int, int], ...] = ()  # (period, damage seat 1, seat 2)
     events: tuple[JSON, ...] = ()
@@ -194,6 +205,12 @@ class State(Evolving):
     @property
     def seats(self) -> Seats:
         return self.setup.seats
+
+    @property
+    def tempo(self) -> str:
+        """The tempo played: the setup's, or the one the tempo stage chose ("choose" until
+        it has)."""
+        return self.chosen_tempo or self.setup.tempo
 
     def creature(self, creature_id: str) -> Creature | None:
         for creature in self.creatures:
