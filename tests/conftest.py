@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import pygame
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[None]:
+    """pygame's display and fonts for a module of screen tests (SDL's dummy driver)."""
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()

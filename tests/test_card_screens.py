@@ -20,14 +20,6 @@ SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
 LATIN = re.compile(r"[A-Za-z]")
 
 
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
-
-
 def draw(name: str, language: str, size: tuple[int, int]) -> Renderer:
     surface = pygame.display.set_mode(size)
     renderer = Renderer(surface)

@@ -4,7 +4,6 @@ name (not only by grey text), at both sizes."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pygame
@@ -21,14 +20,6 @@ INK = {
     "inactive": theme.NEGATIVE,
     "respawned": theme.NEGATIVE,
 }
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
 
 
 def colours_in(renderer: Renderer, rect: pygame.Rect) -> set[tuple[int, int, int]]:

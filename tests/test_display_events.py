@@ -24,14 +24,6 @@ from tests.test_controls import DUEL_SETUP, TO_SUPPORT
 LANGUAGES = ("en", "ru")
 
 
-@pytest.fixture(scope="module")
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
-
-
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
     built = build_app(load(None), fakes=True, journal_path=tmp_path / "j.sqlite")

@@ -3,7 +3,6 @@ colours, and names no button the box does not have (no "OK")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
 
 import pygame
@@ -24,14 +23,6 @@ FOOTERS = {
     "card_library": ("cards.hint", {"red", "blue", "cyan", "yellow", "undo"}),
 }
 BUTTONS_OF_THE_BOX = {"red", "blue", "cyan", "yellow", "next", "undo", "menu"}
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

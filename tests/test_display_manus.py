@@ -20,13 +20,6 @@ from companion.snapshot import UiState
 GALLERY = gallery()
 
 
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
-
 def render(scene, size=SIZES[0]) -> Renderer:
     renderer = Renderer(pygame.display.set_mode(size))
     renderer.render(scene, 0.0)

@@ -4,7 +4,6 @@ screenshot gallery, which must be the menu the box offers."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -41,13 +40,6 @@ LEDS_REPLACED = {
     "en": "LED ring not found: the screen shows the sigil.",
     "ru": "Кольцо не найдено: сигил показан на экране.",
 }
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[None]:
-    pygame.display.init()
-    yield
-    pygame.display.quit()
 
 
 def snapshot_of(name: str, language: str, hardware: HardwareStatus) -> Snapshot:

@@ -3,7 +3,6 @@ own colours, at 5 mm; the question without the name the banner already shows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pygame
@@ -15,14 +14,6 @@ from companion.display.renderer import Renderer
 from companion.display.scene import Scene
 
 GALLERY = samples.gallery()
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
 
 
 def draw(scene: Scene, size: tuple[int, int]) -> Renderer:

@@ -20,13 +20,6 @@ from companion.i18n import text
 from companion.snapshot import Notice, UiState, of_state
 
 
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    yield
-    pygame.display.quit()
-
-
 @pytest.fixture
 def renderer(display):
     return Renderer(pygame.display.set_mode((480, 320)))

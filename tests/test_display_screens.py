@@ -37,14 +37,6 @@ EXPECTED_SCREEN = {
 }
 
 
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
-
-
 def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
     surface = pygame.display.set_mode(size)
     renderer = Renderer(surface)

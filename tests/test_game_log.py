@@ -4,7 +4,6 @@ lines could not hold."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,14 +21,6 @@ from companion.table import Undo
 from tests.test_controls import DUEL_SETUP, TO_SUPPORT, Driver, make_app
 
 LOG = next(i for i, item in enumerate(menu_items()) if item.key == "ui.menu.log")
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
 
 
 def played(tmp_path: Path) -> tuple[Driver, list[str]]:

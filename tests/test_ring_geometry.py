@@ -22,14 +22,6 @@ GALLERY = samples.gallery()
 WIRINGS = [(0, False), (5, False), (7, True), (0, True), (23, True)]
 
 
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
-
-
 def draw(name: str, size: tuple[int, int]) -> Renderer:
     scene = GALLERY[name]("en")
     renderer = Renderer(pygame.display.set_mode(size))
