@@ -64,3 +64,22 @@ def test_each_state_has_its_own_shape(display: None, size: tuple[int, int]) -> N
         assert marks[0].value == "inactive"
         inactive = pygame.image.tostring(renderer.surface.subsurface(marks[0].rect), "RGB")
         assert inactive != badges["respawned"]
+
+
+@pytest.mark.parametrize("language", ("en", "ru"))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_long_creature_name_is_never_cut(
+    display: None, size: tuple[int, int], language: str
+) -> None:
+    """Seen playing duel_presses.yaml: Ballistarius in Russian (Баллистариус) was cut to
+    "Баллиста…" beside its chips on the 3.5-inch panel; the disc gives up the room."""
+    scene = samples.gallery()["board_midgame"](language)
+    view = copy.deepcopy(scene.view)
+    seat = next(s for s in view["seats"] if s["seat"] == view["turn"]["seat"])
+    seat["creatures"][0].update(id="ballistarius", name="Ballistarius")
+    renderer = Renderer(pygame.display.set_mode(size))
+    assert renderer.render(replace(scene, view=view), 0.0)
+    names = renderer.painter.texts_with("creature.name.ballistarius")
+    if names:  # the small panel shows the rows around the cursor's creature
+        assert names[0].fits and not names[0].truncated, names[0]
+    assert all(r.fits for r in renderer.painter.texts if r.role.startswith("creature.name."))

@@ -83,7 +83,14 @@ def small_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) 
     middle = layout.middle
     seats = list((scene.view or {}).get("seats") or [])
     shown = shown_seat(scene, seats)
-    column = pygame.Rect(middle.left, middle.top, round(middle.width * 0.36), middle.height)
+    # The creatures' names are never cut: the disc's column gives them the room they need
+    # (Russian "Баллистариус" beside two chips), down to a disc two lines wide.
+    needed = max(
+        (army_width(painter, layout, scene, seat) for seat in seats if seat.get("seat") == shown),
+        default=0,
+    )
+    width = min(round(middle.width * 0.36), middle.width - needed - layout.px(7))
+    column = pygame.Rect(middle.left, middle.top, max(2 * layout.line, width), middle.height)
     count = max(1, len(seats))
     # The castles under the disc, or stacked beside it when that leaves the disc larger
     # (a two-line event sentence or a notice takes a line from the board).
@@ -110,6 +117,24 @@ def small_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) 
     for seat in seats:
         if seat.get("seat") == shown:
             creature_rows(painter, layout, scene, seat, army, named_effects=False)
+
+
+def army_width(painter: Painter, layout: Layout, scene: Scene, seat: JSON) -> int:
+    """The width a creature row needs for its badge, its whole name (plain weight) and its
+    ability chips: the widest of the seat's creatures."""
+    gap = layout.px(3)
+    line = painter.fonts.size("Ag", layout.min_text, True)[1]
+    widest = 0
+    for creature in seat.get("creatures") or []:
+        name = words.creature(str(creature.get("id")), creature.get("name"), scene.language)
+        chips = [
+            READY_MARK if a.get("ready") else str(a.get("returns_at_period") or "?")
+            for a in creature.get("abilities") or []
+        ]
+        width = round(line * 0.6) + gap + painter.fonts.size(name, layout.min_text, False)[0]
+        width += sum(chip_width(painter, layout, chip) + gap for chip in chips)
+        widest = max(widest, width)
+    return widest
 
 
 def roomy_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
