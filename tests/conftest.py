@@ -14,6 +14,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from companion.app import App, build_app
+from companion.config import load
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
 
@@ -25,3 +28,14 @@ def display() -> Iterator[None]:
     pygame.font.init()
     yield
     pygame.display.quit()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    """The whole companion on fake hardware with a journal in the test's folder, closed
+    after the test."""
+    built = build_app(load(None), fakes=True, journal_path=tmp_path / "j.sqlite")
+    try:
+        yield built
+    finally:
+        built.close()

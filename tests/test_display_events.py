@@ -4,15 +4,12 @@ the board; it stays while only the UI moves and is gone after an undo."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
 import pytest
 
-from companion.app import App, build_app
-from companion.config import load
+from companion.app import App
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
@@ -22,15 +19,6 @@ from companion.table import Undo
 from tests.test_controls import DUEL_SETUP, TO_SUPPORT
 
 LANGUAGES = ("en", "ru")
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    built = build_app(load(None), fakes=True, journal_path=tmp_path / "j.sqlite")
-    try:
-        yield built
-    finally:
-        built.close()
 
 
 def draw(snap: Snapshot, size: tuple[int, int]) -> Renderer:

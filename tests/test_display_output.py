@@ -6,20 +6,11 @@ import subprocess
 import sys
 
 import pygame
-import pytest
 
-from companion.app import ButtonEdge, build_app
-from companion.config import load
+from companion.app import ButtonEdge
 from companion.display.scene import Scene
 from companion.display.screen import ScreenOutput, attach
 from tests.conftest import ROOT
-
-
-@pytest.fixture
-def app(tmp_path):
-    built = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
-    yield built
-    built.close()
 
 
 def test_the_screen_follows_the_app(app):

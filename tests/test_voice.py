@@ -110,15 +110,6 @@ def test_undo_stops_the_sentence_and_empties_the_queue(speaker) -> None:
     assert fake.stopped == ["destroyed"]
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    built = build_app(load(None), fakes=True, journal_path=tmp_path / "j.sqlite")
-    try:
-        yield built
-    finally:
-        built.close()
-
-
 def test_the_table_speaks_its_narration_and_undo_silences_it(app: App, speaker) -> None:
     fake, spoken = speaker
     app.subscribe(VoiceOutput(spoken))
