@@ -70,3 +70,44 @@ def test_the_question_leaves_out_the_name_the_banner_shows(
     asked = " ".join(r.text for r in renderer.painter.texts_with("prompt"))
     assert asked and name not in asked
     assert asked.lower() == full[len(name) + 2 :].lower()
+
+
+def fast_tempo_scene(language: str) -> Scene:
+    """The fast tempo's combined phase, its player a long name (the phase's words are the
+    longest the banner holds)."""
+    from companion import games  # noqa: PLC0415
+    from companion.snapshot import UiState, of_state  # noqa: PLC0415
+    from tests.test_controls import DUEL_SETUP  # noqa: PLC0415
+
+    spec = games.find("bestiary")
+    state = spec.rules.start({"players": ["Александра", "Борис"], "tempo": "fast"})
+    for action in [*DUEL_SETUP, {"do": "turn_disc"}, {"do": "siege", "towers": []}]:
+        state = spec.rules.step(state, action)
+    return Scene.of(of_state(spec, state, UiState(language=language)))
+
+
+@pytest.mark.parametrize("language", ("en", "ru"))
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_player_is_named_once_whatever_the_banner_holds(
+    display: None, size: tuple[int, int], language: str
+) -> None:
+    """Found reading the change: the prompt dropped the name on the strength of a banner
+    measured without its captions, while the real banner had no room for the name."""
+    renderer = draw(fast_tempo_scene(language), size)
+    in_banner = [r.text for r in renderer.painter.texts_with("banner.seat")]
+    asked = " ".join(r.text for r in renderer.painter.texts_with("prompt"))
+    assert (in_banner == ["Александра"]) != asked.startswith("Александра")
+    cut = [f"{r.role} {r.text!r}" for r in renderer.painter.texts if not r.fits]
+    assert not cut, cut
+
+
+def test_lines_that_do_not_fit_are_cut_and_said_so(display: None) -> None:
+    """A wrapped text with more lines than it may take keeps every word it can and marks
+    the last line cut, so the size checks see it (it used to drop the rest silently)."""
+    from companion.display.paint import Fonts, Painter  # noqa: PLC0415
+
+    painter = Painter(pygame.Surface((200, 200)), Fonts(), 20)
+    box = pygame.Rect(0, 0, 200, 60)
+    painter.lines(box, "one two three four five six seven eight nine ten", 20, colour=(0, 0, 0))
+    assert len(painter.texts) == 2
+    assert painter.texts[-1].truncated and not painter.texts[-1].fits

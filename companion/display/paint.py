@@ -181,7 +181,8 @@ class Painter:
             ):
                 break
             size = max(floor, size - max(1, size // 12))
-        wrapped = wrapped[:max_lines]
+        if len(wrapped) > max_lines:  # what does not fit goes on the last line, cut with "…"
+            wrapped = [*wrapped[: max_lines - 1], " ".join(wrapped[max_lines - 1 :])]
         line_height = box.height // max(1, len(wrapped))
         for index, line in enumerate(wrapped):
             line_box = pygame.Rect(box.left, box.top + index * line_height, box.width, line_height)

@@ -22,6 +22,7 @@ from companion.i18n import text
 from companion.rules.base import JSON
 
 SEPARATOR = "  ·  "
+MAX_ASK_LINES = 2
 # The seat buttons on the prompt bar, as their caps: (colour, glyph, role).
 UP = ("red", "▲")
 DOWN = ("blue", "▼")
@@ -88,8 +89,12 @@ def _fits_one_line(painter: Painter, layout: Layout, scene: Scene) -> bool:
 
 
 def _ask_bold(painter: Painter, layout: Layout, scene: Scene) -> bool:
-    width = painter.fonts.size(ask_text(painter, layout, scene), layout.font(17), True)[0]
-    return width <= _prompt_inner(layout).width or layout.prompt_lines - layout.choice_lines > 1
+    """Bold when the question fits its lines so, else plain (never cut for weight)."""
+    lines = layout.prompt_lines - layout.choice_lines
+    width = _prompt_inner(layout).width
+    return (
+        len(painter.wrap(ask_text(painter, layout, scene), width, layout.font(17), True)) <= lines
+    )
 
 
 # --- the banner ----------------------------------------------------------------------------
@@ -102,16 +107,13 @@ class _Banner:
     counter: pygame.Rect
     named: bool  # the player's name is in the banner (else only the seat's colour)
     phase_bold: bool
+    captions: bool  # the counter's captions ("Period", "cycle 1") beside its numeral
 
 
-def _counter_width(painter: Painter, layout: Layout, counter: tuple[str, int, str]) -> int:
-    label, number, detail = counter
-    numeral = painter.fonts.size(str(max(number, 10)), layout.font(36), True)[0]
-    width = numeral + 2 * layout.px(6)
-    if _captions_fit(layout):
-        captions = max(painter.fonts.size(t, layout.min_text, False)[0] for t in (label, detail))
-        width += captions + layout.px(6)
-    return width
+def _numeral_width(painter: Painter, layout: Layout) -> int:
+    """The counter's numeral box: two digits, whatever the number (the layout must not
+    depend on it)."""
+    return painter.fonts.size("88", layout.font(36), True)[0] + 2 * layout.px(6)
 
 
 def _captions_fit(layout: Layout) -> bool:
@@ -120,36 +122,48 @@ def _captions_fit(layout: Layout) -> bool:
 
 
 def _banner_parts(
-    painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, int, str]
+    painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, int, str] | None = None
 ) -> _Banner:
+    """Where the banner's parts go. Whether it names the player depends only on the name,
+    the phase and the numeral (never on the counter's captions, which give way first), so
+    :func:`names_player` answers for the banner a screen draws."""
     view = scene.view or {}
     area = layout.banner
     seat = acting_seat(scene)
     pad = layout.px(8)
-    counter_box = pygame.Rect(0, area.top, _counter_width(painter, layout, counter), area.height)
-    counter_box.right = area.right
-    room = counter_box.left - area.left
+    numeral = _numeral_width(painter, layout)
+    room = area.width - numeral
     name = labels.player(view, seat, scene.language) if seat else "—"
     phase = labels.phase(view, scene.language) or "—"
     name_width = painter.fonts.size(name, layout.font(24), True)[0] + 2 * pad
     phase_bold = painter.fonts.size(phase, layout.font(21), True)[0] + 2 * pad
     phase_plain = painter.fonts.size(phase, layout.font(21), False)[0] + 2 * pad
     named = name_width + phase_plain <= room
+    seat_width = name_width if named else layout.px(14)  # colour alone: the prompt names
+    captions = 0
+    if counter is not None and _captions_fit(layout):
+        label, _, detail = counter
+        widest = max(painter.fonts.size(t, layout.min_text, False)[0] for t in (label, detail))
+        # The counter is inset by 3 each side and the captions sit 4 left of the numeral.
+        need = widest + layout.px(12)
+        if seat_width + phase_plain + need <= room:
+            captions = need
+    counter_box = pygame.Rect(0, area.top, numeral + captions, area.height)
+    counter_box.right = area.right
+    left = counter_box.left - area.left
     if named:
-        seat_width = max(name_width, round(room * 0.4))
-        seat_width = min(seat_width, room - phase_plain)
-    else:
-        seat_width = layout.px(14)  # the seat's colour alone: the prompt names the player
+        seat_width = min(max(name_width, round(left * 0.4)), left - phase_plain)
     seat_box = pygame.Rect(area.left, area.top, seat_width, area.height)
     phase_box = pygame.Rect(
         seat_box.right, area.top, counter_box.left - seat_box.right, area.height
     )
-    return _Banner(seat_box, phase_box, counter_box, named, phase_bold <= phase_box.width)
+    bold = phase_bold <= phase_box.width
+    return _Banner(seat_box, phase_box, counter_box, named, bold, bool(captions))
 
 
 def names_player(painter: Painter, layout: Layout, scene: Scene) -> bool:
     """Does the banner show the acting player's name (so the prompt need not)?"""
-    return _banner_parts(painter, layout, scene, ("", 0, "")).named
+    return _banner_parts(painter, layout, scene).named
 
 
 def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, int, str]) -> None:
@@ -186,10 +200,9 @@ def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, i
     )
     label, number, detail = counter
     box = layout.inset(parts.counter, 3)
-    numeral_width = painter.fonts.size(str(max(number, 10)), layout.font(36), True)[0]
-    numeral = pygame.Rect(box.right - numeral_width - layout.px(3), box.top, 0, box.height)
-    numeral.width = box.right - numeral.left
-    if _captions_fit(layout):
+    numeral = pygame.Rect(0, box.top, _numeral_width(painter, layout), box.height)
+    numeral.right = box.right
+    if parts.captions:
         caption = pygame.Rect(box.left, box.top, numeral.left - layout.px(4) - box.left, 0)
         caption.height = box.height // 2
         painter.text(
@@ -214,14 +227,19 @@ def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, i
 
 
 def ask_text(painter: Painter, layout: Layout, scene: Scene) -> str:
-    """What the prompt asks; without "Anna: " when the banner already names Anna."""
+    """What the prompt asks; without "Anna: " when the banner already names Anna. A
+    question that needs more than two lines at 5 mm is left to the banner's phase and
+    the choice, but the player it names stays ("Александра")."""
     said = labels.prompt_line(scene.view, scene.prompt, scene.language)
     player = ((scene.prompt or {}).get("fields") or {}).get("player")
-    if player and names_player(painter, layout, scene):
-        prefix = f"{player}: "
-        if said.startswith(prefix) and len(said) > len(prefix):
+    prefix = f"{player}: " if player else ""
+    if prefix and said.startswith(prefix) and len(said) > len(prefix):
+        if names_player(painter, layout, scene):
             rest = said[len(prefix) :]
             return rest[:1].upper() + rest[1:]
+        width = _prompt_inner(layout).width
+        if len(painter.wrap(said, width, layout.font(17), False)) > MAX_ASK_LINES:
+            return str(player)
     return said
 
 

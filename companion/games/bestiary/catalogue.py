@@ -10,6 +10,8 @@ EN: dict[str, str] = {
     "ui.stage.castle_choice": "Castle choice",
     "ui.stage.summoning": "Summoning",
     "ui.stage.tempo_choice": "Tempo",
+    # The banner's word for the fast tempo's phase (the narration keeps the rulebook's).
+    "ui.phase.attack_and_support": "attack and support",
     "ui.prompt.choose_tempo": "{player}: fast or slow?",
     "ui.choice.choose_tempo": "Play {tempo}",
     "narr.tempo_wanted": "{player} wants the {tempo} tempo.",
@@ -144,6 +146,7 @@ RU: dict[str, str] = {
     "ui.stage.castle_choice": "Выбор замка",
     "ui.stage.summoning": "Призыв",
     "ui.stage.tempo_choice": "Темп",
+    "ui.phase.attack_and_support": "атака и поддержка",
     "ui.prompt.choose_tempo": "{player}: быстро или медленно?",
     "ui.choice.choose_tempo": "Темп: {tempo}",
     "narr.tempo_wanted": "{player} выбирает {tempo} темп.",
