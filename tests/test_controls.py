@@ -226,10 +226,11 @@ def test_menu_opens_only_after_three_seconds(tmp_path: Path) -> None:
     assert not d.app.ui.menu_open and cues(d)[-1] == "no"
     d.hold("menu", 3.0)
     assert d.app.ui.menu_open
-    assert menu(d)[:7] == [
+    assert menu(d)[:8] == [
         "Back to the game",
         "Rematch: the next player starts",
         "New game: Bestiary: Two Castles",
+        "New game: Bestiary: Four-path",
         "New game: Hand of Manus",
         "Resume an unfinished game",
         "Undo to the start of this period",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import TypeVar
 
 from companion.games.bestiary import roster
 from companion.games.bestiary.state import (
@@ -60,40 +61,51 @@ from companion.rules.base import (
 )
 
 Handler = Callable[[State, Action], State]
+# A variant's state (Four-path's subclass): the shared helpers give back the type they got.
+S = TypeVar("S", bound=State)
 
 
 # --- small state helpers ---------------------------------------------------------------
 
 
-def _add_damage(state: State, seat: int, amount: int, cause: str) -> State:
-    """Move a castle's marker; the other side wins the moment it reaches the last division."""
+def _add_damage(state: S, side: int, amount: int, cause: str) -> S:
+    """Move a side's castle marker (the duel: a seat's); the other side wins the moment it
+    reaches the last division."""
     if amount <= 0 or state.winner is not None:
         return state
     damage = list(state.castle_damage)
-    damage[seat - 1] = min(state.setup.scale_length, damage[seat - 1] + amount)
+    damage[side - 1] = min(state.setup.scale_length, damage[side - 1] + amount)
+    return _damage_moved(state, side, tuple(damage), amount, cause)
+
+
+def _damage_moved(state: S, side: int, damage: tuple[int, ...], amount: int, cause: str) -> S:
+    """The side's marker now at ``damage[side - 1]``: logged, said, and the game won if it
+    reached the last division (``amount`` < 0: repaired)."""
     state = state.evolve(
-        castle_damage=tuple(damage),
+        castle_damage=damage,
         damage_log=(*state.damage_log, (state.period, damage[0], damage[1])),
     )
+    who: dict[str, object] = {"side": side} if state.TEAMS else {"seat": side}
     state = emit(
         state,
         {
-            "event": "castle_damaged",
-            "seat": seat,
-            "amount": amount,
+            "event": "castle_damaged" if amount > 0 else "castle_repaired",
+            **who,
+            "amount": abs(amount),
             "cause": cause,
-            "castle_damage": damage[seat - 1],
+            "castle_damage": damage[side - 1],
             "scale_length": state.setup.scale_length,
         },
     )
-    if damage[seat - 1] >= state.setup.scale_length:
-        winner = state.seats.after(seat)
+    if damage[side - 1] >= state.setup.scale_length:
+        winner = state.enemy_side(side)
         state = state.evolve(winner=winner, stage=STAGE_OVER, phase="")
-        state = emit(state, {"event": "game_won", "seat": winner, "by": cause})
+        won: dict[str, object] = {"side": winner} if state.TEAMS else {"seat": winner}
+        state = emit(state, {"event": "game_won", **won, "by": cause})
     return state
 
 
-def _replace_creature(state: State, creature: Creature) -> State:
+def _replace_creature(state: S, creature: Creature) -> S:
     return state.evolve(
         creatures=tuple(creature if c.id == creature.id else c for c in state.creatures),
     )
@@ -152,8 +164,8 @@ def in_own_castle(state: State, creature: Creature) -> str | None:
     if (
         state.stage == STAGE_PLAY
         and state.period == 1
-        and state.turn == state.setup.first
-        and creature.owner != state.turn
+        and state.allied(state.turn, state.setup.first)
+        and not state.allied(creature.owner, state.turn)
     ):
         return "no creature has left its castle in the first player's first period"
     return None
@@ -162,7 +174,7 @@ def in_own_castle(state: State, creature: Creature) -> str | None:
 def _not_in_castle(state: State, seat: int, target: Creature) -> None:
     """«Существа в своем замке не могут быть целью ни атакующих, ни поддерживающих
     способностей противника»."""
-    if target.owner == seat:
+    if state.allied(target.owner, seat):
         return
     why = in_own_castle(state, target)
     if why is not None:
@@ -195,12 +207,12 @@ def _card_allows(
             f"{ability.name} applies only to {user.name} itself (its card's target is self), "
             f"not to {target.name}"
         )
-    if kind == ALLY and target.owner != seat:
+    if kind == ALLY and not state.allied(target.owner, seat):
         raise IllegalAction(
             f"{ability.name} targets only {owner}'s own creatures (its card's target is "
             f"ally): {target.name} is {state.seats.name(target.owner)}'s"
         )
-    if kind == ENEMY and target.owner == seat:
+    if kind == ENEMY and state.allied(target.owner, seat):
         raise IllegalAction(
             f"{ability.name} targets only enemy creatures (its card's target is enemy): "
             f"{target.name} is {owner}'s own"
@@ -210,7 +222,7 @@ def _card_allows(
 def _sign_allows(state: State, seat: int, kind: str, target: Creature) -> None:
     """«Он может как усиливать союзников, так и ослаблять врагов»: positive effects go on
     one's own creatures, negative effects on enemies."""
-    own = target.owner == seat
+    own = state.allied(target.owner, seat)
     if fx.fits(kind, own) or not state.setup.checked:
         return
     if own:
@@ -227,7 +239,9 @@ def _sign_allows(state: State, seat: int, kind: str, target: Creature) -> None:
 def attack_targets(state: State, attacker: Creature) -> tuple[Creature, ...]:
     """The creatures ``attacker`` may attack now: enemies not certainly in their castle."""
     return tuple(
-        c for c in state.creatures if c.owner != attacker.owner and in_own_castle(state, c) is None
+        c
+        for c in state.creatures
+        if not state.allied(c.owner, attacker.owner) and in_own_castle(state, c) is None
     )
 
 
@@ -269,18 +283,27 @@ def _slug(name: str) -> str:
     return re.sub(r"[^0-9a-zа-яё]+", "_", name.casefold()).strip("_") or "creature"
 
 
-def _summoned_creature(state: State, seat: int, action: Action) -> Creature:
+def _summoned_creature(
+    state: State,
+    seat: int,
+    action: Action,
+    *,
+    need_class: bool = True,
+    effect_kinds: tuple[str, ...] = fx.BASE_EFFECTS,
+) -> Creature:
+    """The creature ``action`` summons for ``seat``: the roster's card, completed by the
+    action. A variant without the class penalty (Four-path) may leave the class out."""
     ref = require(action, "creature", "the creature to summon")
     info = roster.find(str(ref))
     creature_id = info.id if info else _slug(str(ref))
     if state.creature(creature_id):
         raise IllegalAction(f"{info.name_en if info else ref} is already summoned")
     klass = action.get("class") or (info.klass if info else None)
-    if klass is None:
+    if klass is None and need_class:
         raise IllegalAction(
             f"the rulebooks do not give {ref}'s class: add class: strength, agility or intellect"
         )
-    klass = pick(CLASSES, klass, "class")
+    klass = "" if klass is None else pick(CLASSES, klass, "class")
     vitality = action.get("vitality") or (info.vitality if info else None)
     if vitality is None:
         raise IllegalAction(f"the rulebooks do not give {ref}'s vitality: add vitality: N")
@@ -288,7 +311,7 @@ def _summoned_creature(state: State, seat: int, action: Action) -> Creature:
     strength = action.get("attack_strength", info.attack_strength if info else None)
     if strength is not None:
         strength = as_int(strength, "attack_strength", 0, 20)
-    abilities = _abilities(action, info, checked=state.setup.checked)
+    abilities = _abilities(action, info, checked=state.setup.checked, kinds=effect_kinds)
     return Creature(
         id=creature_id,
         name=info.name_en if info else str(ref),
@@ -301,7 +324,11 @@ def _summoned_creature(state: State, seat: int, action: Action) -> Creature:
 
 
 def _abilities(
-    action: Action, info: roster.CreatureInfo | None, *, checked: bool = True
+    action: Action,
+    info: roster.CreatureInfo | None,
+    *,
+    checked: bool = True,
+    kinds: tuple[str, ...] = fx.BASE_EFFECTS,
 ) -> tuple[Ability, ...]:
     """Two support abilities: from the action, else the roster, else two unnamed slots."""
     given = action.get("abilities")
@@ -318,17 +345,17 @@ def _abilities(
             prep = item.get("prep")
             if prep is not None and prep != "X":
                 prep = as_int(prep, f"abilities[{index}].prep", 1, 6)
-            kinds = tuple(str(k) for k in as_list(item.get("effects"), "effects"))
-            for kind in kinds:
-                pick(fx.BASE_EFFECTS, kind, f"abilities[{index}].effects")
+            marks = tuple(str(k) for k in as_list(item.get("effects"), "effects"))
+            for kind in marks:
+                pick(kinds, kind, f"abilities[{index}].effects")
             name = str(item["name"])
             target = item.get("target")
             if target is not None:
                 target = pick(TARGETS, target, f"abilities[{index}].target")
-            problem = card_target_problem(kinds, target) if checked else None
+            problem = card_target_problem(marks, target) if checked else None
             if problem is not None:
                 raise IllegalAction(f"{name}: {problem}")
-            result.append(Ability(_slug(name), name, prep, kinds, target))
+            result.append(Ability(_slug(name), name, prep, marks, target))
         if result[0].id == result[1].id:
             raise IllegalAction(
                 f"'abilities': {result[0].name} and {result[1].name} give the same id "
@@ -528,7 +555,7 @@ def attack(state: State, action: Action) -> State:
     targets = [_creature(state, ref, "target") for ref in refs]
     _named_once(targets, "an attack hits")
     for target in targets:
-        if target.owner == seat:
+        if state.allied(target.owner, seat):
             raise IllegalAction(f"{target.name} is your own creature: allies cannot be attacked")
         _not_in_castle(state, seat, target)
     raw_wounds = action.get("wounds")
@@ -551,7 +578,7 @@ def attack(state: State, action: Action) -> State:
     return state
 
 
-def _wound(state: State, attacker: Creature, target_id: str, wounds: int) -> State:
+def _wound(state: S, attacker: Creature, target_id: str, wounds: int) -> S:
     target = state.creature(target_id)
     assert target is not None
     total = target.wounds + wounds
@@ -577,7 +604,7 @@ def _wound(state: State, attacker: Creature, target_id: str, wounds: int) -> Sta
     state = emit(
         state, {"event": "creature_destroyed", "creature": target.name, "seat": target.owner}
     )
-    return _add_damage(state, target.owner, RESPAWN_DAMAGE, "respawn")
+    return _add_damage(state, state.side_of(target.owner), RESPAWN_DAMAGE, "respawn")
 
 
 def maneuver(state: State, action: Action) -> State:

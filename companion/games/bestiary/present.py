@@ -230,7 +230,7 @@ def view(state: State, audience: str = "public") -> JSON:
                 "seat": seat,
                 "name": state.seats.name(seat),
                 "castle": state.castle_of(seat),
-                "castle_damage": state.castle_damage[seat - 1],
+                "castle_damage": state.castle_damage[state.side_of(seat) - 1],
                 "scale_length": state.setup.scale_length,
                 "creatures": [_creature_view(state, c) for c in state.army(seat)],
             }

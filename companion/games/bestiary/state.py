@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from companion.rules.base import (
     JSON,
@@ -227,3 +228,23 @@ class State(Evolving):
     @property
     def opponent(self) -> int:
         return self.seats.after(self.turn)
+
+    # --- sides: who shares a castle scale and a half of the sigil ----------------------
+    # The duel's sides are its seats; a variant with teams (Four-path) maps seats to sides.
+    # ``castle_damage``, ``damage_log`` and ``winner`` are per side.
+
+    TEAMS: ClassVar[bool] = False  # does a side hold more than one seat?
+
+    def side_of(self, seat: int) -> int:
+        """The side (1 or 2) a seat plays for: in the duel, the seat itself."""
+        return seat
+
+    def allied(self, one: int, other: int) -> bool:
+        """Do two seats play for the same side?"""
+        return self.side_of(one) == self.side_of(other)
+
+    def enemy_side(self, side: int) -> int:
+        return 3 - side
+
+    def side_army(self, side: int) -> tuple[Creature, ...]:
+        return tuple(c for c in self.creatures if self.side_of(c.owner) == side)

@@ -1,2 +1,40 @@
-"""Four-path: the Bestiary expansion (RULES-EXPANSIONS.md §1); the rules variant is built on
-companion/games/bestiary."""
+"""Four-path: the Bestiary expansion for two teams of two, or a duel of four creatures each
+(RULES-EXPANSIONS.md §1; seeds/001). The rules are the Bestiary's rules object with a hook
+table (engine.py); see docs/four_path.md."""
+
+from __future__ import annotations
+
+from companion.games.bestiary import cards
+from companion.games.four_path import rules
+from companion.games.four_path.catalogue import WORDS
+from companion.games.four_path.narration import SAYERS
+from companion.games.four_path.setup import GAME, TEAMS
+from companion.games.four_path.state import FourPathState
+from companion.games.spec import GameSpec, InputProfile
+from companion.rules.base import Field
+
+# The menu's new game: the players' count says the mode (2: the duel, 4: two teams), then
+# the scale's length (no rulebook gives it, FP-A16).
+SETUP_FIELDS: tuple[Field, ...] = (
+    Field(
+        "scale_length",
+        "int",
+        WORDS.key("setup.scale_length"),
+        low=4,
+        high=40,
+        default=16,
+    ),
+)
+
+SPEC: GameSpec[FourPathState] = GameSpec(
+    name=GAME,
+    rules=rules,
+    words=WORDS,
+    sayers=SAYERS,
+    inputs=InputProfile(next_actions=("pass", "siege"), period_action="turn_disc"),
+    rematch=rules.rematch,
+    players=(2, 4),
+    cards=cards.KIT,
+    setup_fields=SETUP_FIELDS,
+    example_setup={"mode": TEAMS, "players": ["Anna", "Boris", "Clara", "Dmitri"]},
+)

@@ -123,7 +123,10 @@ def parse_setup(raw: Mapping[str, object] | None) -> FourPathSetup:
     if not isinstance(raw, Mapping):
         raise SetupError("setup: a mapping of mode, players, keeper, first_team, castles")
     check_fields("setup", raw, SETUP_KEYS, SetupError)
-    mode = raw.get("mode", TEAMS)
+    players = raw.get("players")
+    # Without a mode, the players say it: two are a duel, four two teams (L53, L81).
+    inferred = DUEL if isinstance(players, list) and len(players) == 2 else TEAMS
+    mode = raw.get("mode", inferred)
     if mode not in MODES:
         raise SetupError(
             f"setup.mode: 'teams' (two against two) or 'duel' (two players), not {mode!r}"

@@ -1,0 +1,333 @@
+"""What Four-path shows: ``prompt(state)`` and ``view(state, audience)``.
+
+The view is the Bestiary's (``seats[]`` with each seat's creatures, the sigil, the tokens
+with their owners, the effects) with the expansion's parts beside it: ``sides[]`` (the two
+teams: seats, one castle scale each, the towers held), ``towers[]`` (who stands in each
+area, each team's control, the holder), ``combined`` (whose hand it is, who has passed),
+``barriers``, ``draft`` and ``mode``/``keeper``. docs/four_path.md names every field.
+"""
+
+from __future__ import annotations
+
+from companion.games.bestiary import present as duel_present
+from companion.games.bestiary import roster
+from companion.games.bestiary.state import (
+    PHASE_ATTACK_SUPPORT,
+    PHASE_SIEGE,
+    PHASE_TURN_DISC,
+    STAGE_OVER,
+    Ability,
+    Creature,
+)
+from companion.games.four_path import arithmetic as ar
+from companion.games.four_path import engine
+from companion.games.four_path.catalogue import WORDS
+from companion.games.four_path.draft import BAN
+from companion.games.four_path.setup import CASTLES, MAX_IN_CASTLE
+from companion.games.four_path.state import (
+    GAME,
+    STAGE_DRAFT,
+    STAGE_RESPAWN,
+    TOWERS,
+    FourPathState,
+)
+from companion.rules import effects as fx
+from companion.rules import sigil
+from companion.rules.base import DEBUG, JSON, Entry, Field, IllegalAction, Prompt
+
+IN = "in"
+OUT = "out"
+
+
+def _key(kind: str) -> str:
+    return WORDS.key(f"ui.prompt.{kind}")
+
+
+def team_name(state: FourPathState, side: int) -> str:
+    """A team by its players: «Anna & Clara» (the duel: the player)."""
+    return " & ".join(state.seats.name(seat) for seat in state.fp.team_seats(side))
+
+
+# --- the prompt -------------------------------------------------------------------------------
+
+
+def prompt(state: FourPathState) -> Prompt:
+    if state.stage == STAGE_OVER:
+        winners = team_name(state, state.winner or 1)
+        return Prompt(None, "game_over", _key("game_over"), {"player": winners})
+    seat = state.turn or state.fp.keeper
+    name = state.seats.name(seat)
+    if state.stage == STAGE_DRAFT:
+        return _draft_prompt(state, seat, name)
+    if state.stage == STAGE_RESPAWN:
+        creature = state.creature(state.pending[0])
+        assert creature is not None
+        castles = tuple(
+            {"do": "respawn", "castle": c}
+            for c in state.fp.castles_of(creature.owner)
+            if state.occupancy(leaving=creature.id)[c] < MAX_IN_CASTLE
+        )
+        fields: dict[str, str | int] = {"player": name, "creature": creature.name}
+        return Prompt(seat, "respawn", _key("respawn"), fields, castles)
+    if state.phase == PHASE_TURN_DISC:
+        fields = {"player": name, "period": state.period + 1}
+        return Prompt(seat, "turn_disc", _key("turn_disc"), fields, ({"do": "turn_disc"},))
+    if state.phase == PHASE_SIEGE:
+        return _siege_prompt(state, seat, name)
+    combined = state.combined
+    if combined is not None and combined.opener is None:
+        openers = sorted(combined.allies, key=lambda s: s != combined.suggested)
+        choices = tuple({"do": "open", "seat": s} for s in openers)
+        fields = {"player": team_name(state, combined.team)}
+        return Prompt(seat, "open", _key("open"), fields, choices)
+    return _action_prompt(state, seat, name)
+
+
+def _draft_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
+    draft = state.draft
+    assert draft is not None
+    pick = draft.next_pick
+    assert pick is not None
+    gone = draft.banned_creatures | draft.summoned_creatures
+    if pick.kind == BAN:
+        bans = tuple(
+            {"do": "ban", "creature": info.id}
+            for info in roster.roster().values()
+            if info.id not in gone
+        )
+        fields: dict[str, str | int] = {"player": name, "count": len(draft.banned) + 1}
+        return Prompt(seat, "ban", _key("ban"), fields, bans, ("ban",))
+    summons = tuple(
+        {"do": "summon", "creature": info.id}
+        for info in roster.roster().values()
+        if info.id not in gone and info.vitality is not None
+    )
+    count = sum(1 for c in state.creatures if c.owner == seat) + 1
+    per_seat = 4 if state.fp.is_duel else 2
+    fields = {"player": name, "count": count, "of": per_seat}
+    return Prompt(seat, "summon", _key("summon"), fields, summons, ("summon",))
+
+
+def _siege_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
+    """The siege on the towers as the areas stand, and an entry per tower to say who stands
+    in its area now (a creature in or out, each)."""
+    held = sum(1 for h in engine.holders(state) if h == state.side)
+    fields: dict[str, str | int] = {"player": name, "held": held}
+    entries = tuple(_area_entry(state, index) for index in range(len(TOWERS)))
+    return Prompt(
+        seat, "siege", _key("siege"), fields, ({"do": "siege"},), ("siege", "area"), entries
+    )
+
+
+def _area_entry(state: FourPathState, index: int) -> Entry:
+    tower = TOWERS[index]
+    standing = set(state.areas[index])
+    names: dict[str | int, dict[str, str]] = {
+        IN: {"en": "in", "ru": "в зоне"},
+        OUT: {"en": "out", "ru": "вне"},
+    }
+    fields = tuple(
+        Field(
+            f"creatures.{creature.id}",
+            "choice",
+            WORDS.key("field.in_area"),
+            options=(IN, OUT),
+            default=IN if creature.id in standing else OUT,
+            names=names,
+            label_fields={"creature": creature.name},
+        )
+        for creature in state.creatures
+    )
+    words = {"tower": index + 1}
+    return Entry({"do": "area", "tower": tower}, fields, WORDS.key("entry.area"), words)
+
+
+STRENGTH = duel_present.STRENGTH
+PREP = duel_present.PREP
+MOUNTAINS = Field("on_mountains", "int", WORDS.key("field.on_mountains"), low=0, high=8, default=1)
+
+
+def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
+    """What the ally whose hand it is may do: each legal attack, maneuver and ready ability
+    as a choice (an entry when a value is open), and the pass last."""
+    choices: list[JSON] = []
+    entries: list[Entry] = []
+    enemies = [c for c in state.creatures if not state.allied(c.owner, seat)]
+    for creature in state.army(seat):
+        if fx.is_inactive(state.effects, creature.id):
+            continue
+        for enemy in enemies:
+            base = {"do": "attack", "creature": creature.id, "target": enemy.id}
+            if creature.attack_strength is not None or creature.id in COMPUTED:
+                choices.append(base)
+            else:
+                entries.append(Entry(base, (STRENGTH,), duel_present._entry_key("attack")))
+        choices.append({"do": "maneuver", "creature": creature.id})
+        for ability in creature.abilities:
+            if sigil.on_sigil(state.tokens, creature.id, ability.id) is None:
+                _ability_options(state, creature, ability, choices, entries)
+    choices = [c for c in choices if _legal(state, c)]
+    entries = [e for e in entries if _legal(state, e.action(e.values(())))]
+    choices.append({"do": "pass"})
+    fields: dict[str, str | int] = {"player": name}
+    return Prompt(
+        seat,
+        PHASE_ATTACK_SUPPORT,
+        _key(PHASE_ATTACK_SUPPORT),
+        fields,
+        tuple(choices),
+        ("attack", "support", "maneuver"),
+        tuple(entries),
+    )
+
+
+# Attackers whose strength the rules compute, so no strength is asked (L235, L247).
+COMPUTED = frozenset({engine.POISON_ATTACK, engine.BURNING_ARMOUR})
+
+
+def _ability_options(
+    state: FourPathState,
+    user: Creature,
+    ability: Ability,
+    choices: list[JSON],
+    entries: list[Entry],
+) -> None:
+    base: JSON = {"do": "support", "creature": user.id, "ability": ability.id}
+    allies = state.side_army(state.side_of(user.owner))
+    if ability.id == engine.RECONSTRUCTION:
+        entries.append(Entry(base, (MOUNTAINS,), WORDS.key("entry.reconstruction")))
+        return
+    if ability.id == engine.THREADS_OF_LIFE:
+        options = [
+            {**base, "from": a.id, "to": b.id} for a in allies for b in allies if a.id != b.id
+        ]
+    elif ability.id in (engine.VAMPIRISM, engine.RESURRECTION):
+        options = [{**base, "target": a.id} for a in allies]
+    elif ability.effects and any(k not in ar.ON_HEX for k in ability.effects):
+        options = [{**base, "target": t.id} for t in state.creatures]
+    else:
+        options = [base]
+    if ability.fixed_prep is None and ability.id not in (engine.VAMPIRISM,):
+        entries.extend(Entry(o, (PREP,), duel_present._entry_key("support")) for o in options)
+        return
+    choices.extend(options)
+
+
+def _legal(state: FourPathState, action: JSON) -> bool:
+    try:
+        engine.step(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+def view(state: FourPathState, audience: str = "public") -> JSON:
+    picture = duel_present.view(state, audience)
+    picture["game"] = GAME
+    picture["mode"] = state.fp.mode
+    picture["keeper"] = {"seat": state.fp.keeper, "name": state.seats.name(state.fp.keeper)}
+    picture["first_team"] = state.fp.first_team
+    held = engine.holders(state)
+    for seat_view in picture["seats"]:
+        seat = seat_view["seat"]
+        seat_view["side"] = state.side_of(seat)
+        seat_view["castles"] = list(state.fp.castles_of(seat))
+        seat_view["castle"] = state.fp.castles_of(seat)[0]
+        for creature_view in seat_view["creatures"]:
+            creature_id = creature_view["id"]
+            creature_view["control"] = ar.control(state.effects, creature_id)
+            creature_view["maneuvered"] = creature_id in state.maneuvered
+            creature_view["place"] = state.place_of(creature_id)
+    picture["sides"] = [_side_view(state, side, held) for side in (1, 2)]
+    picture["towers"] = [_tower_view(state, index, held) for index in range(len(TOWERS))]
+    picture["combined"] = _combined_view(state)
+    picture["barriers"] = [
+        {"hex": b.hex, "side": b.side, "seat": b.seat, "placed_at_period": b.period}
+        for b in state.barriers
+    ]
+    picture["draft"] = _draft_view(state)
+    picture["pending_respawn"] = [
+        {"creature": c, "name": (state.creature(c) or _missing(c)).name} for c in state.pending
+    ]
+    picture["damage_log"] = [
+        {"period": period, "castle_damage": [one, two]} for period, one, two in state.damage_log
+    ]
+    if state.winner is not None:
+        seats = state.fp.team_seats(state.winner)
+        picture["winner"] = {
+            "side": state.winner,
+            "seat": seats[0],
+            "seats": list(seats),
+            "name": team_name(state, state.winner),
+        }
+    picture["playing_side"] = state.side or None
+    if audience == DEBUG:
+        picture["debug"]["four_path"] = state.fp.to_json()
+    return picture
+
+
+def _missing(creature_id: str) -> Creature:
+    return Creature(creature_id, creature_id, 0, "", 1, None, ())
+
+
+def _side_view(state: FourPathState, side: int, held: tuple[int, ...]) -> JSON:
+    seats = state.fp.team_seats(side)
+    combined = state.combined
+    return {
+        "side": side,
+        "seats": list(seats),
+        "name": team_name(state, side),
+        "castles": list(state.fp.team_castles(side)),
+        "castle_damage": state.castle_damage[side - 1],
+        "scale_length": state.setup.scale_length,
+        "towers_held": [t for t, h in zip(TOWERS, held, strict=True) if h == side],
+        "first": side == state.fp.first_team,
+        "playing": side == state.side,
+        "passed": sorted(combined.passed) if combined and combined.team == side else [],
+    }
+
+
+def _tower_view(state: FourPathState, index: int, held: tuple[int, ...]) -> JSON:
+    one, two = engine.control_sums(state, index)
+    return {
+        "tower": TOWERS[index],
+        "number": index + 1,
+        "creatures": list(state.areas[index]),
+        "control": [one, two],
+        "holder": held[index] or None,
+        "held_at_last_siege": state.holders[index] or None,
+    }
+
+
+def _combined_view(state: FourPathState) -> JSON | None:
+    combined = state.combined
+    if combined is None:
+        return None
+    return {
+        "side": combined.team,
+        "allies": list(combined.allies),
+        "suggested": combined.suggested,
+        "opener": combined.opener,
+        "to_act": combined.to_act,
+        "passed": sorted(combined.passed),
+        "actions": [{"seat": s, "kind": k} for s, k in combined.actions],
+    }
+
+
+def _draft_view(state: FourPathState) -> JSON | None:
+    draft = state.draft
+    if draft is None:
+        return None
+    pick = draft.next_pick
+    return {
+        "banned": [{"seat": s, "creature": c} for s, c in draft.banned],
+        "summoned": [
+            {"seat": e.seat, "creature": e.creature, "castle": e.castle} for e in draft.summoned
+        ],
+        "next": {"kind": pick.kind, "seat": pick.seat} if pick else None,
+        "occupancy": draft.occupancy(),
+        "castles": {c: state.fp.owner_of(c) for c in CASTLES},
+    }
