@@ -236,11 +236,11 @@ def test_menu_opens_only_after_three_seconds(tmp_path: Path) -> None:
         "Undo to the start of this period",
         "Language: English",
     ]
-    for _ in range(6):
+    for _ in range(7):
         d.tap("seat2.blue")
     d.tap("seat2.cyan")  # language
     assert d.app.ui.language == "ru" and not d.app.ui.menu_open
-    assert menu(d)[3] == "Новая игра: Длань Мануса"
+    assert menu(d)[4] == "Новая игра: Длань Мануса"
 
 
 def test_new_game_from_the_menu_is_a_rematch_with_the_other_seat_first(tmp_path: Path) -> None:
