@@ -4,8 +4,7 @@ table (engine.py); see docs/four_path.md."""
 
 from __future__ import annotations
 
-from companion.games.bestiary import cards
-from companion.games.four_path import rules
+from companion.games.four_path import cards, rules
 from companion.games.four_path.catalogue import WORDS
 from companion.games.four_path.narration import SAYERS
 from companion.games.four_path.setup import GAME, TEAMS

@@ -1,0 +1,36 @@
+"""The card library at a Four-path summon: the Bestiary's, less the banned creatures
+(«запрещает по одному существу, которое становится недоступным для вызова», L73)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.bestiary import cards as duel
+from companion.games.bestiary import roster
+from companion.games.spec import CardKit, Cards
+from companion.rules.base import JSON, Prompt
+
+
+def _ident(name: object) -> str:
+    info = roster.find(str(name))
+    return info.id if info else str(name).casefold().replace(" ", "_")
+
+
+def offer(prompt: Prompt, view: JSON, cards: Cards) -> Prompt:
+    offered = duel.offer(prompt, view, cards)
+    if prompt.kind != "summon":
+        return offered
+    draft = view.get("draft") or {}
+    banned = {str(item.get("creature")) for item in draft.get("banned") or []}
+
+    def free(action: JSON) -> bool:
+        return "creature" not in action or _ident(action["creature"]) not in banned
+
+    return replace(
+        offered,
+        choices=tuple(c for c in offered.choices if free(c)),
+        entries=tuple(e for e in offered.entries if free(e.base)),
+    )
+
+
+KIT: CardKit = replace(duel.KIT, offer=offer)
