@@ -18,11 +18,16 @@ DATA = Path(__file__).parent / "data"
 # Fields the view gained since 0.1 (additions keep the API; nothing old changes): per
 # creature of the duel, "respawned" (docs/bestiary.md).
 ADDED_CREATURE_FIELDS = ("respawned",)
+# Of the duel's whole view: "sides" (the castle scales by side, docs/bestiary.md).
+ADDED_FIELDS = {"bestiary": ("sides",)}
 
 
 def as_of_0_1(view: dict[str, Any]) -> dict[str, Any]:
     """The view without the fields added since 0.1, after checking they are there."""
     old = copy.deepcopy(view)
+    for field in ADDED_FIELDS.get(str(view.get("game")), ()):
+        assert field in old, f"the view lost {field}"
+        del old[field]
     for seat in old.get("seats") or []:
         for creature in seat.get("creatures") or []:
             for field in ADDED_CREATURE_FIELDS:

@@ -235,6 +235,17 @@ def view(state: State, audience: str = "public") -> JSON:
                 "creatures": [_creature_view(state, c) for c in state.army(seat)],
             }
         )
+    # The sides between seats and castle scales (the duel: one seat each; Four-path adds
+    # its teams' fields): each side's one scale and its seats.
+    sides = [
+        {
+            "side": side,
+            "seats": [seat for seat in state.seats.numbers() if state.side_of(seat) == side],
+            "castle_damage": state.castle_damage[side - 1],
+            "scale_length": state.setup.scale_length,
+        }
+        for side in (1, 2)
+    ]
     winner: JSON | None = None
     if state.winner is not None:
         winner = {"seat": state.winner, "name": state.seats.name(state.winner)}
@@ -250,6 +261,7 @@ def view(state: State, audience: str = "public") -> JSON:
         "tempo": state.tempo,
         "scale_length": state.setup.scale_length,
         "seats": seats,
+        "sides": sides,
         "sigil": {
             "sun_sector": sun,
             "sectors": [

@@ -163,6 +163,14 @@ def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
             else:
                 entries.append(Entry(base, (STRENGTH,), duel_present._entry_key("attack")))
         choices.append({"do": "maneuver", "creature": creature.id})
+        if state.fp.is_duel:
+            # The duel's respawn counts who stands in each castle (L83): a maneuver may end
+            # in one of the player's castles.
+            choices.extend(
+                {"do": "maneuver", "creature": creature.id, "to": castle}
+                for castle in state.fp.castles_of(seat)
+                if state.place_of(creature.id) != castle
+            )
         for ability in creature.abilities:
             if sigil.on_sigil(state.tokens, creature.id, ability.id) is None:
                 _ability_options(state, creature, ability, choices, entries)
