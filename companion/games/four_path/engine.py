@@ -65,6 +65,9 @@ VAMPIRISM = "vampirism"
 RECONSTRUCTION = "reconstruction"
 RESURRECTION = "resurrection"
 THREADS_OF_LIFE = "threads_of_life"
+# Cerberus's «Стремительность» moves like a maneuver and counts as one (M L304, L359).
+SWIFTNESS = "swiftness"
+RETRIBUTION = "fidea"  # Fidea's «Возмездие»: only enemies under a negative effect (L239)
 
 
 def start(setup: Mapping[str, object] | None) -> FourPathState:
@@ -508,6 +511,11 @@ def _attack_targets(
         if state.allied(target.owner, seat):
             raise IllegalAction(f"{target.name} is an ally: allies cannot be attacked")
         duel._not_in_castle(state, seat, target)
+        if attacker.id == RETRIBUTION and not ar.retribution_targets(state.effects, [target.id]):
+            raise IllegalAction(
+                f"Retribution hits only enemies under a negative effect (L239): {target.name} "
+                "has none"
+            )
     return targets
 
 
@@ -597,18 +605,13 @@ def respawn(state: FourPathState, action: Action) -> FourPathState:
     return _sync(state.evolve(stage=STAGE_PLAY), state.turns)
 
 
-def maneuver(state: FourPathState, action: Action) -> FourPathState:
-    """«Вместо атакующей способности можно совершить маневр» (L135); both under Haste
-    (L365), only the attack when Slow outweighs it (L369). ``to``: a castle of the owner's
-    or ``field`` (the default): where it stands after, for the duel's respawn (L83)."""
-    check_fields("maneuver", action, ("do", "seat", "creature", "to"))
-    seat, turns = _to_act(state, action, periods.MANEUVER)
-    creature = duel._own_creature(state, seat, action.get("creature"))
-    duel._may_act(state, creature, "maneuver")
+def _may_maneuver(state: FourPathState, creature: Creature, what: str = "maneuver") -> None:
+    """A maneuver instead of the attack (L135), both under Haste (L365), none when Slow
+    outweighs Haste (L369)."""
     moves = ar.moves_allowed(state.effects, creature.id)
     if moves == ar.ATTACK_ONLY:
         raise IllegalAction(
-            f"{creature.name} is under more Slow than Haste: it may only attack (L369)"
+            f"{creature.name} is under more Slow than Haste: it may only attack, not {what} (L369)"
         )
     if creature.id in state.maneuvered:
         raise IllegalAction(f"{creature.name} has already maneuvered this turn")
@@ -617,6 +620,17 @@ def maneuver(state: FourPathState, action: Action) -> FourPathState:
             f"{creature.name} has attacked this turn: an attack or a maneuver (L135), both "
             "only under Haste (L365)"
         )
+
+
+def maneuver(state: FourPathState, action: Action) -> FourPathState:
+    """«Вместо атакующей способности можно совершить маневр» (L135); both under Haste
+    (L365), only the attack when Slow outweighs it (L369). ``to``: a castle of the owner's
+    or ``field`` (the default): where it stands after, for the duel's respawn (L83)."""
+    check_fields("maneuver", action, ("do", "seat", "creature", "to"))
+    seat, turns = _to_act(state, action, periods.MANEUVER)
+    creature = duel._own_creature(state, seat, action.get("creature"))
+    duel._may_act(state, creature, "maneuver")
+    _may_maneuver(state, creature)
     to = str(action.get("to") or FIELD)
     if to != FIELD:
         own = state.fp.castles_of(creature.owner)
@@ -667,6 +681,9 @@ def support(state: FourPathState, action: Action) -> FourPathState:
         raise IllegalAction(
             f"{ability.name} is preparing: its token returns in period {token.returns_at_period}"
         )
+    if ability.id == SWIFTNESS:
+        _may_maneuver(state, creature, ability.name)
+        state = state.evolve(maneuvered=state.maneuvered | {creature.id})
     state, prep, said = _special(state, seat, creature, ability, action)
     marks = _marks(state, seat, creature, ability, action)
     barrier = _barrier(state, seat, ability, action)
