@@ -119,9 +119,18 @@ def setup_of(spec: AnySpec, values: JSON) -> NewGame | Notice:
     return NewGame(spec.name, setup)
 
 
+def list_title(title: str) -> str:
+    """A game's title in the list of games to resume: its own name without the family's
+    ("Four-path" for "Bestiary: Four-path"; the list holds the family's games side by side,
+    and the whole title would push the players onto a third row)."""
+    _, colon, own = title.partition(": ")
+    return own if colon and own else title
+
+
 def resume(records: Sequence[GameRecord], titles: Mapping[str, Mapping[str, str]]) -> Form:
     """The form of the game to resume: one of ``records`` (newest first), each said by
-    its players and how far it went; ``titles`` names each game in each language."""
+    its players and how far it went; ``titles`` names each game in each language. A line
+    is two rows at 5 mm on the small panel: the game and its move, then its players."""
     names: dict[str | int, Mapping[str, str]] = {}
     for record in records:
         players = record.setup.get("players")
@@ -130,7 +139,7 @@ def resume(records: Sequence[GameRecord], titles: Mapping[str, Mapping[str, str]
             language: text(
                 "ui.form.resume_line",
                 language,
-                game=titles.get(record.game, {}).get(language, record.game),
+                game=list_title(titles.get(record.game, {}).get(language, record.game)),
                 players=who,
                 moves=record.head,
             )

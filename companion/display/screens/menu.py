@@ -36,8 +36,9 @@ class Row:
 
 def wrap_line(painter: Painter, line: str, width: int, px: int, most: int) -> tuple[str, ...]:
     """``line`` in pieces ``width`` wide, at most ``most``: the rest stays in the last
-    piece (the painter cuts it with "…" and records it)."""
-    pieces = painter.wrap(line, width, px, False)
+    piece (the painter cuts it with "…" and records it). A line break in ``line`` always
+    starts a new piece (the game to resume: the game and its move, then its players)."""
+    pieces = [piece for part in line.split("\n") for piece in painter.wrap(part, width, px, False)]
     if len(pieces) > most:
         pieces = [*pieces[: most - 1], " ".join(pieces[most - 1 :])]
     return tuple(pieces)
