@@ -30,6 +30,11 @@ from tests.test_controls import OPEN, Driver, make_app
 
 SETUPS: dict[str, tuple[str, JSON]] = {
     "bestiary duel": ("bestiary", {"players": ["Anna", "Boris"], "scale_length": 6}),
+    "four-path, two teams": (
+        "four_path",
+        {"players": ["Anna", "Boris", "Clara", "Dmitri"], "scale_length": 6},
+    ),
+    "four-path duel": ("four_path", {"players": ["Anna", "Boris"], "scale_length": 6}),
     "manus, three players": ("manus", {"players": ["Anna", "Boris", "Vera"]}),
     "manus, two hands each": (
         "manus",
