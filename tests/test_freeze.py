@@ -31,10 +31,21 @@ def _manus_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return script["setup"], script["actions"]
 
 
-@pytest.mark.parametrize("game", ["bestiary", "manus"])
+def _four_path_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A Four-path game of two teams (a State subclass whose fields come from two modules)."""
+    import yaml  # noqa: PLC0415
+
+    path = EXAMPLES / "four_path_combined_phase.yaml"
+    script = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return script["setup"], script["actions"]
+
+
+@pytest.mark.parametrize("game", ["bestiary", "manus", "four_path"])
 def test_every_state_of_a_game_comes_back_equal_and_plays_on_the_same(game: str) -> None:
     if game == "bestiary":
         setup, moves = SETUP, list(itertools.islice(actions(), 600))
+    elif game == "four_path":
+        setup, moves = _four_path_game()
     else:
         setup, moves = _manus_game()
     rules = games.find(game).rules

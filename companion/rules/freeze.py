@@ -69,8 +69,10 @@ def _fields(kind: type) -> tuple[dataclasses.Field[object], ...]:
 
 @cache
 def _hints(kind: type) -> dict[str, object]:
+    # Each field's hint is read in the module of the class that declares it (a variant's
+    # state inherits fields from another game's module), then in the state's own module.
     module = sys.modules[kind.__module__]
-    return typing.get_type_hints(kind, vars(module))
+    return typing.get_type_hints(kind, None, vars(module))
 
 
 def _load(hint: object, data: object, where: str) -> object:
