@@ -1,0 +1,339 @@
+"""Four-path rules a player would notice that golden transcripts cannot say well: what the
+prompt offers (only legal choices, never a passed ally's), the siege prompt's area entries,
+the duel's respawn prompt, and the series rematch (seeds/001; RULES-EXPANSIONS.md §1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.games.four_path import rules
+from companion.journal import Journal
+from companion.rules.base import JSON, IllegalAction, Prompt
+from companion.table import NewGame, Table
+
+TEAMS = {"mode": "teams", "players": ["Anna", "Boris", "Clara", "Dmitri"], "keeper": "Anna"}
+DUEL = {"mode": "duel", "players": ["Anna", "Boris"]}
+
+BANS = ("Carnifex", "Toxicum", "Malleus", "Mortum")
+# In summon order: clockwise from the keeper, twice (L73); teams: Anna and Clara (seats 1
+# and 3) against Boris and Dmitri (2 and 4); the duel: Anna, Boris, Anna, Boris...
+ARMY: tuple[tuple[str, list[JSON]], ...] = (
+    (
+        "Messum",
+        [
+            {"name": "Feebleness", "prep": 2, "effects": ["defense_down"], "target": "enemy"},
+            {"name": "Faces of death", "prep": 3},
+        ],
+    ),
+    (
+        "Saxum",
+        [
+            {"name": "Stone skin", "prep": 2, "effects": ["defense_up"], "target": "ally"},
+            {"name": "Quake", "prep": 4, "effects": ["inaction"], "target": "enemy"},
+        ],
+    ),
+    (
+        "Fidea",
+        [
+            {"name": "Resurrection", "prep": 3},
+            {"name": "Winging", "prep": 2, "effects": ["flight"], "target": "ally"},
+        ],
+    ),
+    (
+        "Vinctum",
+        [
+            {"name": "Iron mask", "prep": 2},
+            {"name": "Chains", "prep": 5, "effects": ["inaction"], "target": "enemy"},
+        ],
+    ),
+    (
+        "Illesbra",
+        [
+            {"name": "Temptation", "prep": 1},
+            {"name": "Fury", "prep": 3, "effects": ["attack_up"], "target": "ally"},
+        ],
+    ),
+    (
+        "Ferrarius",
+        [
+            {"name": "Forge", "prep": 3, "effects": ["attack_up"], "target": "ally"},
+            {"name": "Smoke", "prep": 2, "effects": ["attack_down"], "target": "enemy"},
+        ],
+    ),
+    (
+        "Lignum",
+        [
+            {"name": "Threads of life", "prep": 2},
+            {"name": "Vampirism", "prep": 5, "effects": ["vampirism"], "target": "ally"},
+        ],
+    ),
+    (
+        "Cornibus",
+        [
+            {"name": "Horn", "prep": 2, "effects": ["control_up"], "target": "ally"},
+            {"name": "Dread", "prep": 2, "effects": ["control_down"], "target": "enemy"},
+        ],
+    ),
+)
+DUEL_CASTLES = (
+    "castle_1",
+    "castle_3",
+    "castle_1",
+    "castle_3",
+    "castle_2",
+    "castle_4",
+    "castle_2",
+    "castle_4",
+)
+
+
+def drafted(tmp_path: Path, setup: dict[str, Any] = TEAMS) -> Table:
+    """A table after the ban circle and the two summon circles (L73), the keeper about to
+    turn the disc; every creature has 3 vitality and strength 1."""
+    table = Table.new_game(Journal(tmp_path / "journal.db"), rules.name, setup)
+    for creature in BANS:
+        table.apply({"do": "ban", "creature": creature})
+    for index, (creature, abilities) in enumerate(ARMY):
+        action: JSON = {
+            "do": "summon",
+            "creature": creature,
+            "vitality": 3,
+            "attack_strength": 1,
+            "abilities": abilities,
+        }
+        if setup.get("mode") == "duel":
+            action["castle"] = DUEL_CASTLES[index]
+        table.apply(action)
+    assert table.view()["stage"] == "play"
+    return table
+
+
+def play(table: Table, *actions: JSON) -> Table:
+    for action in actions:
+        table.apply(action)
+    return table
+
+
+def is_legal(table: Table, action: JSON) -> bool:
+    try:
+        rules.step(table.state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def offered(prompt: Prompt) -> list[JSON]:
+    """Every action the prompt offers: its choices and its entries with their defaults."""
+    return [*prompt.choices, *(e.action(e.values(())) for e in prompt.entries)]
+
+
+def creatures_of(table: Table, seat: int) -> set[str]:
+    return {c["id"] for c in table.view()["seats"][seat - 1]["creatures"]}
+
+
+def assert_all_legal(table: Table) -> Prompt:
+    prompt = table.prompt()
+    actions = offered(prompt)
+    assert actions, prompt
+    illegal = [a for a in actions if not is_legal(table, a)]
+    assert illegal == [], f"{prompt.kind}: the prompt offers illegal actions"
+    return prompt
+
+
+# --- the combined phase (L121-142) -----------------------------------------------------------
+
+
+def test_the_prompt_offers_only_the_ally_whose_turn_it_is(tmp_path: Path) -> None:
+    """«Применив одно умение, передайте ход союзнику» (L141): the prompt asks the ally to
+    act, and offers only his creatures' actions, all of them legal."""
+    table = play(drafted(tmp_path), {"do": "turn_disc"})
+    for _ in range(2):  # period 1 passes quietly for both teams
+        play(table, {"do": "siege"}, {"do": "open"}, {"do": "pass"}, {"do": "pass"})
+    play(table, {"do": "turn_disc"}, {"do": "siege"})
+    assert table.view()["period"] == 2
+    open_prompt = assert_all_legal(table)
+    assert open_prompt.kind == "open"
+    # period 1 was opened by Anna: Clara is suggested, listed first; either may (FP-A5)
+    assert [c["seat"] for c in open_prompt.choices] == [3, 1]
+    table.apply({"do": "open", "seat": "Anna"})
+    for seat, partner in ((1, 3), (3, 1)):
+        prompt = assert_all_legal(table)
+        assert prompt.seat == seat
+        mine = creatures_of(table, seat)
+        named = {c["creature"] for c in prompt.choices if "creature" in c}
+        assert named and named <= mine
+        assert not named & creatures_of(table, partner)
+        assert {"do": "pass"} in prompt.choices
+        table.apply({"do": "maneuver", "creature": sorted(mine)[0]})
+
+
+def test_a_passed_allys_actions_are_never_offered(tmp_path: Path) -> None:
+    """«Объявите пас … Союзник может продолжать … пока тоже не объявит пас» (L142): after
+    Clara passes, every prompt is Anna's, with only Anna's creatures, until Anna passes;
+    then the other team's siege (L142)."""
+    table = play(
+        drafted(tmp_path), {"do": "turn_disc"}, {"do": "siege"}, {"do": "open", "seat": "Anna"}
+    )
+    table.apply({"do": "support", "creature": "messum", "ability": "faces_of_death"})
+    assert table.prompt().seat == 3
+    table.apply({"do": "pass", "seat": "Clara"})
+    claras = creatures_of(table, 3)
+    for _ in range(5):
+        prompt = assert_all_legal(table)
+        assert prompt.seat == 1
+        named = {c.get("creature") for c in offered(prompt)} - {None}
+        assert not named & claras
+        assert all(c.get("seat") in (None, 1) for c in offered(prompt))
+        move = next((c for c in prompt.choices if c["do"] != "pass"), None)
+        if move is None:
+            break
+        table.apply(move)
+    assert table.prompt().choices[-1] == {"do": "pass"}
+    with pytest.raises(IllegalAction, match="Clara has passed"):
+        table.apply({"do": "pass", "seat": "Clara"})
+    table.apply({"do": "pass"})
+    view = table.view()
+    assert (view["phase"], view["playing_side"]) == ("siege", 2)
+    assert table.prompt().kind == "siege"
+
+
+def test_only_the_keeper_is_asked_to_turn_the_disc(tmp_path: Path) -> None:
+    """«хранитель времени поворачивает диск» (L95); the keeper here is Clara (seat 3)."""
+    table = drafted(tmp_path, {**TEAMS, "keeper": "Clara"})
+    prompt = assert_all_legal(table)
+    assert (prompt.kind, prompt.seat, prompt.choices) == ("turn_disc", 3, ({"do": "turn_disc"},))
+    with pytest.raises(IllegalAction, match="only the time keeper, Clara"):
+        table.apply({"do": "turn_disc", "seat": "Anna"})
+    table.apply({"do": "turn_disc"})
+    assert table.view()["playing_side"] == 1
+
+
+# --- the siege (L101) --------------------------------------------------------------------------
+
+
+def test_the_siege_prompts_area_entries_build_an_area_action_the_engine_takes(
+    tmp_path: Path,
+) -> None:
+    """Who stands in each tower's area is the players' to say (FP-R13): the siege prompt has
+    one entry per tower, each creature in or out; what it builds the engine takes, and the
+    siege then counts it: «Каждая захваченная командой башня наносит одно повреждение»."""
+    table = play(drafted(tmp_path), {"do": "turn_disc"})
+    prompt = assert_all_legal(table)
+    assert prompt.kind == "siege"
+    assert [e.base for e in prompt.entries] == [
+        {"do": "area", "tower": f"tower_{n}"} for n in range(1, 5)
+    ]
+    entry = prompt.entries[1]
+    keys = [f.key for f in entry.fields]
+    assert keys == [
+        f"creatures.{c}"
+        for c in (
+            "messum",
+            "saxum",
+            "fidea",
+            "vinctum",
+            "illesbra",
+            "ferrarius",
+            "lignum",
+            "cornibus",
+        )
+    ]
+    assert all(f.default == "out" for f in entry.fields)
+    values = [
+        "in" if key in ("creatures.messum", "creatures.fidea", "creatures.saxum") else "out"
+        for key in keys
+    ]
+    action = entry.action(values)
+    assert action["do"] == "area" and action["tower"] == "tower_2"
+    assert action["creatures"]["messum"] == "in"
+    table.apply(action)
+    tower = table.view()["towers"][1]
+    assert (tower["creatures"], tower["control"], tower["holder"]) == (
+        ["messum", "saxum", "fidea"],
+        [2, 1],
+        1,
+    )
+    # the entry now opens on what was said
+    again = table.prompt().entries[1]
+    assert [f.default for f in again.fields][:3] == ["in", "in", "in"]
+    table.apply(prompt.choices[0])
+    assert table.view()["sides"][1]["castle_damage"] == 1
+
+
+# --- the duel (L81-83) -------------------------------------------------------------------------
+
+
+def test_the_duels_respawn_prompt_offers_only_castles_with_room(tmp_path: Path) -> None:
+    """«может возродиться в любом из двух замков, где находится менее двух персонажей»
+    (L83): with both of Anna's castles holding fewer than two, she is asked; once one holds
+    two, it is no longer offered."""
+    table = play(drafted(tmp_path, DUEL), {"do": "turn_disc"}, {"do": "siege"})
+    play(
+        table, {"do": "maneuver", "creature": "messum"}, {"do": "maneuver", "creature": "illesbra"}
+    )
+    table.apply({"do": "pass"})
+    table.apply({"do": "siege"})
+    table.apply(
+        {"do": "attack", "creature": "saxum", "targets": ["messum", "illesbra"], "wounds": 3}
+    )
+    prompt = assert_all_legal(table)
+    assert (prompt.kind, prompt.seat) == ("respawn", 1)
+    assert prompt.choices == (
+        {"do": "respawn", "castle": "castle_1"},
+        {"do": "respawn", "castle": "castle_2"},
+    )
+    table.apply({"do": "respawn", "castle": "castle_1"})
+    prompt = assert_all_legal(table)
+    assert prompt.fields["creature"] == "Illesbra"
+    assert prompt.choices == ({"do": "respawn", "castle": "castle_2"},)
+
+
+# --- the end and the series (L61, L112) -----------------------------------------------------
+
+
+def won(tmp_path: Path) -> Table:
+    """Anna's team (Messum, Illesbra; Fidea, Lignum) holds all four towers and the scale is
+    4 long: its first siege ends the game."""
+    table = drafted(tmp_path, {**TEAMS, "scale_length": 4})
+    areas = {
+        "tower_1": ["messum"],
+        "tower_2": ["fidea"],
+        "tower_3": ["illesbra"],
+        "tower_4": ["lignum"],
+    }
+    play(table, {"do": "turn_disc"}, {"do": "siege", "areas": areas})
+    return table
+
+
+def test_the_winning_team_is_both_its_players(tmp_path: Path) -> None:
+    """«Объявите о победе, если маркер … переместился на последнее деление шкалы» (L112),
+    the scale being the team's (L103)."""
+    table = won(tmp_path)
+    view = table.view()
+    assert view["stage"] == "over"
+    assert view["winner"] == {"side": 1, "seat": 1, "seats": [1, 3], "name": "Anna & Clara"}
+    prompt = table.prompt()
+    assert (prompt.kind, prompt.fields["player"], prompt.choices) == (
+        "game_over",
+        "Anna & Clara",
+        (),
+    )
+
+
+def test_a_rematch_makes_the_second_team_first(tmp_path: Path) -> None:
+    """«При серии игр первой становится та, которая в предыдущей партии была второй» (L61);
+    the keeper is of the first team (L61)."""
+    table = won(tmp_path)
+    setup = rules.rematch(table.state, dict(table.record.setup))
+    assert setup["first_team"] == 2 and setup["keeper"] == 2
+    table.execute(NewGame())
+    view = table.view()
+    assert (view["first_team"], view["keeper"]["seat"]) == (2, 2)
+    assert view["draft"]["next"] == {"kind": "ban", "seat": 2}
+    assert [s["first"] for s in view["sides"]] == [False, True]
+    # and back again in the game after
+    again = rules.rematch(table.state, dict(table.record.setup))
+    assert again["first_team"] == 1 and again["keeper"] in (1, 3)
