@@ -52,6 +52,8 @@ class Summary:
 
 # (public view, language) -> the summary
 Summarise = Callable[[JSON, str], Summary]
+# (public view, language) -> the title ("Anna wins"; a team: "Anna & Clara win")
+Title = Callable[[JSON, str], str]
 
 
 def no_summary(view: JSON, language: str) -> Summary:
@@ -65,8 +67,9 @@ class VictoryScreen:
     name = "victory"
     opaque = True
 
-    def __init__(self, summarise: Summarise = no_summary) -> None:
+    def __init__(self, summarise: Summarise = no_summary, title: Title | None = None) -> None:
         self.summarise = summarise
+        self.title = title
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: object) -> None:
         view = scene.view or {}
@@ -78,9 +81,14 @@ class VictoryScreen:
         title = pygame.Rect(0, 0, layout.width, layout.line_of(title_px) + 2 * layout.px(4))
         painter.box(title, theme.seat_colour(seat))
         painter.mark("victory.winner", title, str(seat))
+        said = (
+            self.title(view, language)
+            if self.title is not None
+            else text("ui.victory.wins", language, player=labels.player(view, seat, language))
+        )
         painter.text(
             layout.inset(title, 4),
-            text("ui.victory.wins", language, player=labels.player(view, seat, language)),
+            said,
             title_px,
             colour=theme.DARK_TEXT,
             bold=True,

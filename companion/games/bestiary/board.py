@@ -21,6 +21,7 @@ the cursor and a triangle says more are there.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -183,12 +184,22 @@ def sun_angle(sun: int | None, motion: Motion) -> float:
 
 
 def draw_disc(
-    painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect, motion: Motion
+    painter: Painter,
+    layout: Layout,
+    scene: Scene,
+    box: pygame.Rect,
+    motion: Motion,
+    *,
+    halves: Callable[[int], int] | None = None,
 ) -> None:
     """The disc as the board and the ring have it: sector 1 from the top, clockwise; the
     sun mark outside the rim over the present sector (the LEDs' place). A sector is
     labelled with the period its tokens come back in only when a 5 mm digit fits in it
-    beside the tokens; on the small panel the sun and the order round the disc say it."""
+    beside the tokens; on the small panel the sun and the order round the disc say it.
+
+    ``halves`` (Four-path's teams): the half of each sector a token's owner plays on (1:
+    the half the sector starts with, 2: the other), as the ring fills it; each half is
+    tinted in its team's colour (seat 1's, seat 2's) and holds its team's tokens."""
     view = scene.view or {}
     sigil = view.get("sigil") or {}
     sun = sigil.get("sun_sector")
@@ -205,6 +216,11 @@ def draw_disc(
         points = [(cx, cy)] + [_point(cx, cy, radius, centre - 30 + step * 5) for step in range(13)]
         current = sun is not None and sector == sun
         pygame.draw.polygon(painter.surface, theme.DISC_CURRENT if current else theme.DISC, points)
+        groups = [(centre, TOKEN_SPAN, _sector_tokens(sigil, sector))]
+        if halves is not None:
+            groups = _half_sectors(
+                painter, sigil, sector, hub=(cx, cy), radius=radius, current=current, halves=halves
+            )
         pygame.draw.polygon(painter.surface, theme.PANEL_EDGE, points, width=max(1, layout.px(1)))
         if labelled:
             returns = str(sector_period(sector, sun, period))
@@ -222,10 +238,17 @@ def draw_disc(
                 align="center",
             )
         outer = label_at - digit_height * 0.6 if labelled else radius * 0.9
-        tokens = _sector_tokens(sigil, sector)
-        _draw_tokens(
-            painter, layout, tokens, period=period, hub=(cx, cy), centre=centre, outer=outer
-        )
+        for middle, span, tokens in groups:
+            _draw_tokens(
+                painter,
+                layout,
+                tokens,
+                period=period,
+                hub=(cx, cy),
+                centre=middle,
+                outer=outer,
+                span=span,
+            )
     pygame.draw.circle(
         painter.surface, theme.PANEL_EDGE, (cx, cy), round(radius), width=max(1, layout.px(2))
     )
@@ -246,6 +269,34 @@ def draw_disc(
     painter.mark("sigil.sun", sun_rect, str(sun))
 
 
+TOKEN_SPAN = 50.0  # of a sector's 60 degrees, the dots keep clear of its edges
+HALF_SPAN = 22.0  # of a half sector's 30
+
+
+def _half_sectors(
+    painter: Painter,
+    sigil: JSON,
+    sector: int,
+    *,
+    hub: tuple[float, float],
+    radius: float,
+    current: bool,
+    halves: Callable[[int], int],
+) -> list[tuple[float, float, list[JSON]]]:
+    """Each half of a sector tinted in its team's colour (brighter under the sun); its
+    tokens, with the angle of the half's middle and the span they may take."""
+    centre = GEOMETRY.sector_centre(sector)
+    tokens = _sector_tokens(sigil, sector)
+    groups = []
+    for half, start in ((1, centre + 30), (2, centre)):  # clockwise is minus
+        tint = theme.dimmed(theme.seat_colour(half), 0.5 if current else 0.3)
+        edge = [_point(hub[0], hub[1], radius, start - step * 5) for step in range(7)]
+        pygame.draw.polygon(painter.surface, tint, [hub, *edge])
+        mine = [t for t in tokens if halves(int(t.get("owner") or 0)) == half]
+        groups.append((start - 15, HALF_SPAN, mine))
+    return groups
+
+
 def _sector_tokens(sigil: JSON, sector: int) -> list[JSON]:
     for entry in sigil.get("sectors") or []:
         if entry.get("sector") == sector:
@@ -262,18 +313,20 @@ def _draw_tokens(
     hub: tuple[float, float],
     centre: float,
     outer: float,
+    span: float = TOKEN_SPAN,
 ) -> None:
     """Each token a dot in its owner's colour, in rows across the sector from ``outer``
-    towards the hub; a token that comes back next period is ringed (the LEDs pulse it)."""
+    towards the hub (``span`` degrees wide about ``centre``); a token that comes back next
+    period is ringed (the LEDs pulse it)."""
     if not tokens:
         return
     cx, cy = hub
     smallest = layout.px(4)
     dot = max(smallest, outer * 0.16)
-    places = _token_places(len(tokens), outer, dot, centre)
+    places = _token_places(len(tokens), outer, dot, centre, span)
     while len(places) < len(tokens) and dot > smallest:
         dot = max(smallest, dot * 0.85)  # a crowded sector: smaller dots, never words
-        places = _token_places(len(tokens), outer, dot, centre)
+        places = _token_places(len(tokens), outer, dot, centre, span)
     while len(places) < len(tokens):  # more than even small dots hold: at the hub side
         places.append((dot * 2.4, centre))
     for token, (distance, angle) in zip(tokens, places, strict=False):
@@ -295,14 +348,17 @@ def _draw_tokens(
         )
 
 
-def _token_places(count: int, outer: float, dot: float, centre: float) -> list[tuple[float, float]]:
+def _token_places(
+    count: int, outer: float, dot: float, centre: float, span: float = TOKEN_SPAN
+) -> list[tuple[float, float]]:
     """(distance from the hub, angle) for up to ``count`` dots of radius ``dot``, in rows
-    across the sector from ``outer`` inwards, each dot wholly inside its sector."""
+    across the sector (``span`` degrees of it) from ``outer`` inwards, each dot wholly
+    inside its sector."""
     places: list[tuple[float, float]] = []
     distance = outer - dot * 1.2
     while len(places) < count and distance >= dot * 2.4:
-        # across the sector, clear of its edges: 50 of its 60 degrees
-        fits = max(1, int(distance * math.radians(50) // (dot * 2.4)))
+        # across the sector, clear of its edges
+        fits = max(1, int(distance * math.radians(span) // (dot * 2.4)))
         row = min(fits, count - len(places))
         step = math.degrees(dot * 2.4 / distance)
         for index in range(row):

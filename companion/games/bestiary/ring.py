@@ -75,16 +75,17 @@ def _tokens_in_sector(
     now: float,
     style: LedStyle,
 ) -> None:
-    """Odd seats fill the sector from its start, even seats from its end; an overflowing
-    seat's innermost LED blinks; tokens returning next period pulse."""
+    """Odd seats fill the sector from its start, even seats from its end (Four-path: the
+    teams, each LED in its token's owner's colour, in the order given); an overflowing
+    side's innermost LED blinks; tokens returning next period pulse."""
     per = style.count // SECTORS
     start = (sector - 1) * per
     counts = {1: 0, 2: 0}
     soon = {1: False, 2: False}
-    owners = {1: 1, 2: 2}
+    owners: dict[int, list[int]] = {1: [], 2: []}
     for token in tokens:
         side = 1 if int(token["owner"]) % 2 else 2
-        owners[side] = int(token["owner"])
+        owners[side].append(int(token["owner"]))
         counts[side] += 1
         soon[side] = soon[side] or int(token["returns_at_period"]) == period + 1
     first = min(counts[1], per - min(counts[2], per // 2))
@@ -93,11 +94,9 @@ def _tokens_in_sector(
         (1, first, range(start, start + first)),
         (2, second, range(start + per - 1, start + per - 1 - second, -1)),
     ):
-        colour = seat_colour(style, owners[side])
-        if soon[side]:
-            colour = scale(colour, pulse(now))
-        for i in positions:
-            frame[i] = colour
+        for owner, i in zip(owners[side], positions, strict=False):
+            colour = seat_colour(style, owner)
+            frame[i] = scale(colour, pulse(now)) if soon[side] else colour
         if shown and shown < counts[side] and not blink_on(now):
             frame[positions[-1]] = OFF
 

@@ -4,9 +4,10 @@ table (engine.py); see docs/four_path.md."""
 
 from __future__ import annotations
 
-from companion.games.four_path import cards, rules
+from companion.games.four_path import cards, labels, ring, rules
 from companion.games.four_path.catalogue import WORDS
 from companion.games.four_path.narration import SAYERS
+from companion.games.four_path.samples import SAMPLES
 from companion.games.four_path.setup import GAME, TEAMS
 from companion.games.four_path.state import FourPathState
 from companion.games.spec import GameSpec, InputProfile
@@ -30,6 +31,11 @@ SPEC: GameSpec[FourPathState] = GameSpec(
     rules=rules,
     words=WORDS,
     sayers=SAYERS,
+    ring=ring.paint,
+    ring_animated=ring.animated,
+    choice_words=labels.choice,
+    screens=f"{__name__}.screens",
+    samples=SAMPLES,
     inputs=InputProfile(next_actions=("pass", "siege"), period_action="turn_disc"),
     rematch=rules.rematch,
     players=(2, 4),

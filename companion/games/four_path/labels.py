@@ -1,0 +1,86 @@
+"""Words for Four-path's screens and choices: the duel's (creatures and abilities by their
+names in the table's language, from the roster) with the expansion's choices (bans, who
+opens, pass, the siege, a tower's area, the castle a creature comes back in) and teams."""
+
+from __future__ import annotations
+
+from companion.display import labels as shared
+from companion.games.bestiary import labels as duel
+from companion.i18n import text
+from companion.rules.base import JSON
+
+
+def ui(key: str, language: str, **fields: object) -> str:
+    return text(f"four_path.ui.{key}", language, **fields)
+
+
+def number_of(name: object) -> str:
+    """A castle or a tower by its number ("castle_3": "3"): the board prints numbers."""
+    return str(name).rsplit("_", 1)[-1]
+
+
+def team(view: JSON, side: object, language: str) -> str:
+    """A team by its players ("Anna & Clara"; the duel: the player)."""
+    for entry in view.get("sides") or []:
+        if entry.get("side") == side:
+            return str(entry.get("name"))
+    return ui("team", language, side=side)
+
+
+def seat_name(view: JSON, seat: object, language: str) -> str:
+    return shared.player(view, seat, language)
+
+
+def choice(view: JSON, action: JSON, language: str) -> str:
+    """A choice of the prompt as a short phrase ("Ban Saxum", "Anna opens", "Pass")."""
+    kind = str(action.get("do"))
+    if kind == "ban":
+        creature = duel.creature(str(action.get("creature")), None, language)
+        return ui("choice.ban", language, creature=creature)
+    if kind == "open":
+        return ui("choice.open", language, player=seat_name(view, action.get("seat"), language))
+    if kind == "pass":
+        return ui("choice.pass", language)
+    if kind == "siege":
+        return ui("choice.siege", language)
+    if kind == "area":
+        return ui("choice.area", language, tower=number_of(action.get("tower")))
+    if kind == "respawn":
+        return ui("choice.respawn", language, castle=number_of(action.get("castle")))
+    if kind == "support":
+        return support(view, action, language)
+    if kind == "maneuver" and action.get("to"):
+        creature = duel.creature_in_view(view, str(action.get("creature")), language)
+        castle = number_of(action.get("to"))
+        return ui("choice.maneuver_to", language, creature=creature, castle=castle)
+    return duel.choice(view, action, language)
+
+
+def ability_in_view(view: JSON, creature_id: str, ability_id: str, language: str) -> str:
+    """An ability by the roster's name in the language, else as its card says it."""
+    said = ability_id.replace("_", " ")
+    for seat in view.get("seats") or []:
+        for creature in seat.get("creatures") or []:
+            for ability in (
+                creature.get("abilities") or [] if creature.get("id") == creature_id else []
+            ):
+                if ability.get("id") == ability_id:
+                    said = str(ability.get("name") or said)
+    return duel.ability(creature_id, ability_id, said, language)
+
+
+def support(view: JSON, action: JSON, language: str) -> str:
+    """ "Messum: Feebleness on Saxum"; Threads of life names both ends of the wound."""
+    creature_id = str(action.get("creature"))
+    fields = {
+        "creature": duel.creature_in_view(view, creature_id, language),
+        "ability": ability_in_view(view, creature_id, str(action.get("ability")), language),
+    }
+    if action.get("from") and action.get("to"):
+        source = duel.creature_in_view(view, str(action["from"]), language)
+        receiver = duel.creature_in_view(view, str(action["to"]), language)
+        return ui("choice.support_between", language, source=source, receiver=receiver, **fields)
+    if action.get("target"):
+        target = duel.creature_in_view(view, str(action["target"]), language)
+        return text("bestiary.ui.choice.support_target", language, target=target, **fields)
+    return text("bestiary.ui.choice.support", language, **fields)
