@@ -337,3 +337,46 @@ def test_a_rematch_makes_the_second_team_first(tmp_path: Path) -> None:
     # and back again in the game after
     again = rules.rematch(table.state, dict(table.record.setup))
     assert again["first_team"] == 1 and again["keeper"] in (1, 3)
+
+
+# --- Resistance (L351-353) -----------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: an ability with no lasting effect (a move) cannot name its target, so "
+    "Resistance never refuses it (/tmp/notes/engine_bugs.md 12)",
+)
+def test_resistance_refuses_an_enemys_move_ability(tmp_path: Path) -> None:
+    """«не может быть целью поддерживающих умений противника. То есть враг не сможет …
+    переместить» (L351); in Four-path «от всех поддерживающих способностей противника»
+    (L353): Messum's «Лики смерти» (a move, no marker) may push Ferrarius but not Saxum
+    under Resistance."""
+    table = play(drafted(tmp_path), {"do": "turn_disc"})
+    play(table, {"do": "siege"}, {"do": "open"}, {"do": "pass"}, {"do": "pass"})
+    table.apply({"do": "siege"})
+    table.apply({"do": "open", "seat": "Boris"})
+    table.apply(
+        {
+            "do": "support",
+            "seat": "Boris",
+            "creature": "saxum",
+            "ability": "stone_skin",
+            "effects": [{"effect": "resistance", "target": "saxum"}],
+            "target": "saxum",
+        }
+    )
+    play(table, {"do": "maneuver", "seat": "Dmitri", "creature": "vinctum"})
+    play(table, {"do": "maneuver", "seat": "Boris", "creature": "saxum"})
+    play(table, {"do": "maneuver", "seat": "Dmitri", "creature": "cornibus"})
+    play(table, {"do": "maneuver", "seat": "Boris", "creature": "ferrarius"})
+    play(table, {"do": "pass"}, {"do": "pass"}, {"do": "turn_disc"}, {"do": "siege"})
+    table.apply({"do": "open", "seat": "Anna"})
+    assert any(e["kind"] == "resistance" for e in table.view()["effects"])
+    with pytest.raises(IllegalAction, match="Saxum is under Resistance"):
+        table.apply(
+            {"do": "support", "creature": "messum", "ability": "faces_of_death", "target": "saxum"}
+        )
+    table.apply(
+        {"do": "support", "creature": "messum", "ability": "faces_of_death", "target": "ferrarius"}
+    )
