@@ -29,13 +29,15 @@ def player(view: JSON, seat: object, language: str) -> str:
 def narrate(
     spec: GameSpec[GameState], events: Iterable[JSON], view: JSON, language: str = "en"
 ) -> list[str]:
-    """One line per event the game can say; other events are left to its screen."""
+    """One line per event the game says; other events are left to its screen."""
     lines = []
     for event in events:
         name = str(event.get("event"))
         sayer = spec.sayers.get(name)
         if sayer is not None:
-            lines.append(sayer(event, view, language))
+            said = sayer(event, view, language)
+            if said:  # a sayer may leave an event unsaid ("" : said by another line)
+                lines.append(said)
         elif has(key := f"{spec.name}.narr.{name}"):
             fields = {k: v for k, v in event.items() if k != "event"}
             if "seat" in event:

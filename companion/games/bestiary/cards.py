@@ -211,12 +211,19 @@ CLASS = Field(
 VITALITY = Field("vitality", "int", WORDS.key("field.vitality"), low=1, high=20, default=5)
 
 
-def _summon(card: Mapping[str, object]) -> tuple[JSON, tuple[Field, ...]]:
-    """The summon action a card makes, and the fields it leaves to enter."""
+def _summon(
+    card: Mapping[str, object],
+    kinds: tuple[str, ...] = fx.BASE_EFFECTS,
+    need_class: bool = True,
+) -> tuple[JSON, tuple[Field, ...]]:
+    """The summon action a card makes, and the fields it leaves to enter. ``kinds``: the
+    effects the game knows (a variant's more); ``need_class``: a blank class is asked (a
+    variant without the class penalty leaves it out)."""
     action: JSON = {"do": "summon", "creature": name_in(card.get("name"), "en")}
     fields: list[Field] = []
     if card.get("class") is None:
-        fields.append(CLASS)
+        if need_class:
+            fields.append(CLASS)
     else:
         action["class"] = card["class"]
     if card.get("vitality") is None:
@@ -230,7 +237,7 @@ def _summon(card: Mapping[str, object]) -> tuple[JSON, tuple[Field, ...]]:
     for number, ability in enumerate(_abilities_of(card)):
         named = name_in(ability.get("name"), "en")
         effects = ability.get("effects")
-        kept = [e for e in effects if e in fx.BASE_EFFECTS] if isinstance(effects, list) else []
+        kept = [e for e in effects if e in kinds] if isinstance(effects, list) else []
         item: JSON = {"name": named, "effects": kept}
         if ability.get("target") is not None:
             item["target"] = ability["target"]
@@ -254,9 +261,16 @@ def _summon(card: Mapping[str, object]) -> tuple[JSON, tuple[Field, ...]]:
     return action, tuple(fields)
 
 
-def offer(prompt: Prompt, view: JSON, cards: Cards) -> Prompt:
+def offer(
+    prompt: Prompt,
+    view: JSON,
+    cards: Cards,
+    kinds: tuple[str, ...] = fx.BASE_EFFECTS,
+    need_class: bool = True,
+) -> Prompt:
     """At a summon, every card of the library not yet summoned: a choice when the card is
-    complete, an entry asking its blanks when it is not."""
+    complete, an entry asking its blanks when it is not (``kinds``, ``need_class``: as
+    :func:`_summon`)."""
     if prompt.kind != "summon":
         return prompt
     taken = {
@@ -269,7 +283,7 @@ def offer(prompt: Prompt, view: JSON, cards: Cards) -> Prompt:
     for card in cards:
         if card_id(card) in taken:
             continue
-        action, fields = _summon(card)
+        action, fields = _summon(card, kinds, need_class)
         if fields:
             entries.append(Entry(action, fields, WORDS.key("entry.summon")))
         else:

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from companion.games.bestiary import cards as duel
 from companion.games.bestiary import roster
+from companion.games.four_path import arithmetic as ar
 from companion.games.spec import CardKit, Cards
 from companion.rules.base import JSON, Prompt
 
@@ -17,7 +18,9 @@ def _ident(name: object) -> str:
 
 
 def offer(prompt: Prompt, view: JSON, cards: Cards) -> Prompt:
-    offered = duel.offer(prompt, view, cards)
+    # The expansion's effects stay on the cards (Barrier, Flight…); no class is asked, as
+    # Four-path has no class penalty (L77).
+    offered = duel.offer(prompt, view, cards, ar.EFFECTS, need_class=False)
     if prompt.kind != "summon":
         return offered
     draft = view.get("draft") or {}

@@ -98,29 +98,32 @@ class DraftState:
             counts[entry.castle] += 1
         return counts
 
-    def ban(self, seat: int, creature: str) -> DraftState:
+    def ban(self, seat: int, creature: str, name: str = "") -> DraftState:
         """«запрещает по одному существу, которое становится недоступным для вызова в этой
-        партии» (L73)."""
+        партии» (L73). ``name``: the creature as messages say it (default: its id)."""
         self._check_turn(BAN, seat)
-        self._check_free(creature)
+        self._check_free(creature, name)
         return DraftState(self.setup, (*self.banned, (seat, creature)), self.summoned, self.pool)
 
-    def summon(self, seat: int, creature: str, castle: str | None = None) -> DraftState:
+    def summon(
+        self, seat: int, creature: str, castle: str | None = None, name: str = ""
+    ) -> DraftState:
         """Summon into one's own castle (L73 «в свой замок»); ``castle`` may be left out when
         the seat owns one. The duel: at most two into each castle (FP-R10, L83)."""
         self._check_turn(SUMMON, seat)
-        self._check_free(creature)
+        self._check_free(creature, name)
         own = self.setup.castles_of(seat)
-        name = self.setup.seats.name(seat)
+        player = self.setup.seats.name(seat)
         if castle is None:
             if len(own) != 1:
                 raise IllegalAction(
-                    f"into which castle does {name} summon {creature}: {' or '.join(own)}?"
+                    f"into which castle does {player} summon {name or creature}: "
+                    f"{' or '.join(own)}?"
                 )
             castle = own[0]
         if castle not in own:
             raise IllegalAction(
-                f"{name} summons into his own castle ({' or '.join(own)}), not {castle} (L73)"
+                f"{player} summons into his own castle ({' or '.join(own)}), not {castle} (L73)"
             )
         if self.occupancy()[castle] >= MAX_IN_CASTLE:
             raise IllegalAction(
@@ -146,15 +149,16 @@ class DraftState:
                 "from the time keeper (L73)"
             )
 
-    def _check_free(self, creature: str) -> None:
+    def _check_free(self, creature: str, name: str = "") -> None:
         if not creature:
             raise IllegalAction("which creature?")
+        said = name or creature
         if self.pool is not None and creature not in self.pool:
-            raise IllegalAction(f"{creature} is not among the creatures of this game")
+            raise IllegalAction(f"{said} is not among the creatures of this game")
         if creature in self.banned_creatures:
-            raise IllegalAction(f"{creature} is banned: no one may summon it this game (L73)")
+            raise IllegalAction(f"{said} is banned: no one may summon it this game (L73)")
         if creature in self.summoned_creatures:
-            raise IllegalAction(f"{creature} is already summoned")
+            raise IllegalAction(f"{said} is already summoned")
 
 
 def start(setup: FourPathSetup, pool: frozenset[str] | None = None) -> DraftState:

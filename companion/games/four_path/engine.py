@@ -122,13 +122,29 @@ def _to_act(state: FourPathState, action: Action, kind: str) -> tuple[int, perio
     assert combined is not None
     seat = _named_seat(state, action)
     if seat is None:
+        # The player who owns the creature named acts (a player controls only his own
+        # creatures, L133); else the ally whose hand it is.
         seat = combined.to_act if combined.to_act is not None else combined.suggested
+        owner = _owner_named(state, action)
+        if owner is not None and owner in combined.allies:
+            seat = owner
     # The check alone: is it this seat's action now (L141-142)?
     if kind == periods.PASS:
         combined.pass_turn(seat)
     else:
         combined.act(seat, kind)
     return seat, turns
+
+
+def _owner_named(state: FourPathState, action: Action) -> int | None:
+    ref = action.get("creature")
+    if ref is None:
+        return None
+    text = str(ref).casefold()
+    for creature in state.creatures:
+        if text in (creature.id.casefold(), creature.name.casefold()):
+            return creature.owner
+    return None
 
 
 def _sync(state: FourPathState, turns: periods.Turns) -> FourPathState:
@@ -160,7 +176,7 @@ def ban(state: FourPathState, action: Action) -> FourPathState:
     ref = str(require(action, "creature", "the creature to ban"))
     info = roster.find(ref)
     creature = info.id if info else duel._slug(ref)
-    draft = draft.ban(seat, creature)
+    draft = draft.ban(seat, creature, info.name_en if info else ref)
     state = emit(
         state.evolve(draft=draft),
         {"event": "creature_banned", "seat": seat, "creature": info.name_en if info else ref},
@@ -187,7 +203,7 @@ def summon(state: FourPathState, action: Action) -> FourPathState:
         free = [c for c in state.fp.castles_of(seat) if room[c] < MAX_IN_CASTLE]
         castle = free[0] if free else state.fp.castles_of(seat)[0]
     castle = pick(CASTLES, castle, "castle")
-    draft = draft.summon(seat, creature.id, castle)
+    draft = draft.summon(seat, creature.id, castle, creature.name)
     state = state.evolve(draft=draft, creatures=(*state.creatures, creature))
     state = state.with_place(creature.id, castle)
     state = emit(
@@ -413,6 +429,11 @@ def open_turn(state: FourPathState, action: Action) -> FourPathState:
     seat = _named_seat(state, action)
     combined = turns.combined
     assert combined is not None
+    if len(combined.allies) == 1:
+        raise IllegalAction(
+            "in the duel the player opens at once: he is his own team, with no ally to "
+            "alternate with (L81)"
+        )
     state = _sync(state, turns.choose_opener(seat if seat is not None else combined.suggested))
     return _combined_opened(state)
 
@@ -538,6 +559,13 @@ def _wounds(
                 )
         return [damage[t.id] for t in targets]
     if attacker.id == BURNING_ARMOUR:
+        for target in targets:
+            if not ar.burning_armour_allowed(marks, target.id):
+                raise IllegalAction(
+                    "Burning armour: «Применяется только на цель, которая находится под "
+                    f"действием хотя бы одного эффекта «Усиление защиты»» (L247); {target.name} "
+                    "has none"
+                )
         return [ar.burning_armour_damage(marks, attacker.id, t.id) for t in targets]
     strength = _strength(state, attacker, action)
     if attacker.id == SHARP_HAMMER:
@@ -549,6 +577,11 @@ def _wounds(
 
 def _strength(state: FourPathState, attacker: Creature, action: Action) -> int:
     if action.get("volley"):
+        if action.get("strength") is not None:
+            raise IllegalAction(
+                "give either 'volley: true' (the towers held say the strength, L215) or "
+                "'strength', not both"
+            )
         # «при контроле одной башни сила атаки равна нолю, при контроле двух – единице» (L215)
         held = sum(1 for h in state.holders if h == state.side_of(attacker.owner))
         return ar.siege_volley_strength(held)
@@ -565,6 +598,10 @@ def _respawned_in_castles(state: FourPathState) -> FourPathState:
         if event.get("event") != "creature_destroyed":
             continue
         creature = next(c for c in state.creatures if c.name == event["creature"])
+        # Back in its castle (B L170), it stands in no tower's area any more.
+        state = state.evolve(
+            areas=tuple(tuple(c for c in area if c != creature.id) for area in state.areas)
+        )
         free = drafting.respawn_castles(
             state.fp, state.occupancy(leaving=creature.id), creature.owner
         )

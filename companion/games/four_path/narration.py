@@ -3,12 +3,47 @@ the duel's sayers for what the two games share, the expansion's for teams and to
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.games.bestiary import narration as duel
-from companion.games.bestiary.labels import creature
+from companion.games.bestiary.labels import ability_named, creature
 from companion.games.four_path.catalogue import WORDS
 from companion.games.spec import Sayer
+from companion.i18n import Words
 from companion.narration import player
 from companion.rules.base import JSON
+
+# The expansion's effects by name, and the sentences a side of one player (the duel) says
+# in the singular; merged into the game's catalogue (keys ``four_path.*``).
+NARRATION = Words(
+    "four_path",
+    {
+        "effect.poison": "Poison",
+        "effect.control_up": "Control up",
+        "effect.control_down": "Control down",
+        "effect.vampirism": "Vampirism",
+        "effect.resistance": "Resistance",
+        "effect.haste": "Haste",
+        "effect.slow": "Slow",
+        "narr.towers_held_one": "1 tower ({numbers})",
+        "narr.player_won": "{player} wins!",
+        "narr.side_preparation": "{team}: preparation, back: {tokens}.",
+        "narr.side_preparation_nothing": "{team}: preparation, nothing returns.",
+    },
+    {
+        "effect.poison": "Яд",
+        "effect.control_up": "Усиление обороны",
+        "effect.control_down": "Ослабление обороны",
+        "effect.vampirism": "Вампиризм",
+        "effect.resistance": "Сопротивление",
+        "effect.haste": "Ускорение",
+        "effect.slow": "Замедление",
+        "narr.towers_held_one": "1 башня ({numbers})",
+        "narr.player_won": "{player} побеждает!",
+        "narr.side_preparation": "{team}: подготовка, возвращаются: {tokens}.",
+        "narr.side_preparation_nothing": "{team}: подготовка, ничего не возвращается.",
+    },
+)
 
 
 def team(view: JSON, side: object) -> str:
@@ -23,18 +58,61 @@ def _named(name: str, language: str) -> str:
     return creature(name, name, language)
 
 
+def _alone(view: JSON, side: object) -> bool:
+    """Is the side one player (the duel)?"""
+    for entry in view.get("sides") or []:
+        if entry.get("side") == side:
+            return len(entry.get("seats") or []) == 1
+    return False
+
+
 def _towers(event: JSON, language: str) -> str:
     towers = event.get("towers") or []
     if not towers:
         return WORDS("narr.towers_none", language)
     numbers = ", ".join(str(t).rsplit("_", 1)[-1] for t in towers)
+    if len(towers) == 1:
+        return WORDS("narr.towers_held_one", language, numbers=numbers)
     return WORDS("narr.towers_held", language, count=len(towers), numbers=numbers)
 
 
-def _preparation(event: JSON, view: JSON, language: str) -> str:
-    return duel._preparation({**event, "seat": None}, view, language).replace(
-        player(view, None, language), team(view, event["side"]), 1
+def _effects(items: Iterable[JSON], language: str) -> str:
+    return ", ".join(
+        f"{WORDS.name('effect', str(item['kind']), language)} → "
+        f"{_named(str(item['creature']), language)}"
+        for item in items
     )
+
+
+def _preparation(event: JSON, view: JSON, language: str) -> str:
+    who = team(view, event["side"])
+    tokens = event.get("tokens_returned") or []
+    if tokens:
+        listed = ", ".join(
+            f"{_named(t['creature'], language)}: "
+            f"{ability_named(t['creature'], t['ability'], language)}"
+            for t in tokens
+        )
+        line = WORDS("narr.side_preparation", language, team=who, tokens=listed)
+    else:
+        line = WORDS("narr.side_preparation_nothing", language, team=who)
+    ended = event.get("effects_ended") or []
+    if ended:
+        line += " " + WORDS("narr.effects_ended", language, effects=_effects(ended, language))
+    return line
+
+
+def _phase_ended(event: JSON, view: JSON, language: str) -> str:
+    """Both allies have passed; the duel's one player has said so already."""
+    if _alone(view, event["side"]):
+        return ""
+    return WORDS("narr.team_done", language, team=team(view, event["side"]))
+
+
+def _won(event: JSON, view: JSON, language: str) -> str:
+    if _alone(view, event["side"]):
+        return WORDS("narr.player_won", language, player=team(view, event["side"]))
+    return WORDS("narr.team_won", language, team=team(view, event["side"]))
 
 
 def _castle_damaged(event: JSON, view: JSON, language: str) -> str:
@@ -49,7 +127,18 @@ def _castle_damaged(event: JSON, view: JSON, language: str) -> str:
 
 
 def _ability_used(event: JSON, view: JSON, language: str) -> str:
-    line = duel._ability_used(event, view, language)
+    line = WORDS(
+        "narr.ability_used",
+        language,
+        creature=_named(event["creature"], language),
+        ability=ability_named(event["creature"], event["ability"], language),
+        period=event["returns_at_period"],
+        sector=event["sector"],
+    )
+    if event.get("effects"):
+        line += " " + WORDS(
+            "narr.ability_effects", language, effects=_effects(event["effects"], language)
+        )
     if "from" in event:
         line += " " + WORDS(
             "narr.wound_moved",
@@ -88,8 +177,8 @@ SAYERS: dict[str, Sayer] = {
     "preparation": _preparation,
     "opened": lambda e, v, lang: WORDS("narr.opened", lang, player=player(v, e["seat"], lang)),
     "passed": lambda e, v, lang: WORDS("narr.passed", lang, player=player(v, e["seat"], lang)),
-    "phase_ended": lambda e, v, lang: WORDS("narr.team_done", lang, team=team(v, e["side"])),
-    "game_won": lambda e, v, lang: WORDS("narr.team_won", lang, team=team(v, e["side"])),
+    "phase_ended": _phase_ended,
+    "game_won": _won,
     "area_set": lambda e, v, lang: WORDS(
         "narr.area_set",
         lang,
