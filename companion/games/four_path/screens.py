@@ -234,15 +234,22 @@ def tower_chip(
 
 def hand_chips(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect) -> None:
     """Each ally's chip in its seat's colour: filled with ▶ (its hand), hollow with "pass"
-    (passed), hollow and empty (waiting); with the player's name where it fits."""
+    (passed), hollow and empty (waiting); with the players' names when all of them fit."""
     view = scene.view or {}
     x = row.left
     gap = layout.px(4)
-    for seat, where in hands(view):
-        name = words.seat_name(view, seat, scene.language)
-        glyph = {TO_ACT: HAND_MARK, PASSED: words.ui("hand.passed", scene.language)}.get(where, "")
-        named = f"{name} {glyph}".strip()
-        said = named if _chip_width(painter, layout, named) <= row.right - x else glyph
+    allies = hands(view)
+    glyphs = [
+        {TO_ACT: HAND_MARK, PASSED: words.ui("hand.passed", scene.language)}.get(where, "")
+        for _, where in allies
+    ]
+    named = [
+        f"{words.seat_name(view, seat, scene.language)} {glyph}".strip()
+        for (seat, _), glyph in zip(allies, glyphs, strict=True)
+    ]
+    room = row.width - gap * (len(allies) - 1)
+    labels = named if sum(_chip_width(painter, layout, n) for n in named) <= room else glyphs
+    for (seat, where), said in zip(allies, labels, strict=True):
         width = _chip_width(painter, layout, said or "  ")
         if x + width > row.right:
             break
