@@ -28,6 +28,7 @@ SCREEN = {
     "four_path_open": "board",
     "four_path_siege": "board",
     "four_path_duel": "board",
+    "four_path_respawn": "board",
     "four_path_victory": "victory",
 }
 
@@ -218,3 +219,15 @@ def test_the_choices_in_words():
     assert say(view, {"do": "respawn", "castle": "castle_3"}, "en") == "Come back in castle 3"
     assert say(view, {"do": "respawn", "castle": "castle_3"}, "ru") == "Возродиться в замке 3"
     assert say(view, {"do": "pass"}, "ru") == "Пас"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_respawns_castle_is_chosen_on_the_prompt_bar(display, size, language):
+    scene = GALLERY["four_path_respawn"](language)
+    assert scene.view["stage"] == "respawn_choice"
+    renderer = draw(scene, size)
+    said = " ".join(texts(renderer, "prompt.choice"))
+    castle = labels.ui("choice.respawn", language, castle=2)
+    assert said == castle  # the cursor is on the second castle
+    assert texts(renderer, "castle.damage.1")  # the board stays under the question

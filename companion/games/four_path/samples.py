@@ -145,6 +145,28 @@ DUEL_PLAY: tuple[JSON, ...] = (
     {"do": "maneuver", "creature": "vinctum"},
 )
 
+# The duel: Boris's creatures wear Messum down over two periods; Anna chooses the castle
+# it comes back in (the respawn's question, on the shared prompt bar).
+TO_RESPAWN: tuple[JSON, ...] = (
+    {"do": "turn_disc"},
+    {"do": "siege"},
+    {"do": "maneuver", "creature": "illesbra"},
+    {"do": "pass"},
+    {"do": "siege"},
+    {"do": "maneuver", "creature": "ferrarius"},
+    {"do": "attack", "creature": "saxum", "target": "messum"},
+    {"do": "attack", "creature": "vinctum", "target": "messum"},
+    {"do": "attack", "creature": "lignum", "target": "messum"},
+    {"do": "pass"},
+    {"do": "turn_disc"},
+    {"do": "siege"},
+    {"do": "attack", "creature": "messum", "target": "saxum"},
+    {"do": "attack", "creature": "illesbra", "target": "saxum"},
+    {"do": "pass"},
+    {"do": "siege"},
+    {"do": "attack", "creature": "saxum", "target": "messum"},
+)
+
 # Anna's team takes three towers at every siege: Boris's scale of 8 falls in period 3
 # (the play stops at the siege that wins).
 WIN_AREAS: JSON = {
@@ -175,5 +197,6 @@ SAMPLES: tuple[Sample, ...] = (
     Sample("four_path_open", TEAMS_SETUP, (*DRAFT, *PERIOD_1, *PERIOD_2[:2]), cursor=1),
     Sample("four_path_siege", TEAMS_SETUP, (*DRAFT, *PERIOD_1, *TO_SIEGE), cursor=2),
     Sample("four_path_duel", DUEL_SETUP, (*DUEL_DRAFT, *DUEL_PLAY), cursor=5),
+    Sample("four_path_respawn", DUEL_SETUP, (*DUEL_DRAFT, *TO_RESPAWN), cursor=1),
     Sample("four_path_victory", {**TEAMS_SETUP, "scale_length": 8}, (*DRAFT, *SIEGE_WIN)),
 )
