@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from companion.games.four_path import rules
 from companion.journal import Journal
@@ -144,6 +145,31 @@ def assert_all_legal(table: Table) -> Prompt:
 
 
 # --- the combined phase (L121-142) -----------------------------------------------------------
+
+GOLDENS = sorted((Path(__file__).parent / "golden").glob("four_path_*.yaml"))
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
+def test_every_choice_offered_along_the_goldens_is_legal(path: Path) -> None:
+    """Before each action of each Four-path golden: every choice and entry the prompt
+    offers is legal, and in the combined phase it asks the ally whose turn it is, never one
+    who has passed (L141-142)."""
+    script = yaml.safe_load(path.read_text(encoding="utf-8"))
+    state = rules.start(script["setup"])
+    for number, step in enumerate(script["steps"], 1):
+        if "do" not in step:
+            continue
+        prompt = rules.prompt(state)
+        for action in offered(prompt):
+            try:
+                rules.step(state, action)
+            except IllegalAction as error:
+                pytest.fail(f"{path.name} step {number}: offered {action}, refused: {error}")
+        combined = state.combined
+        if state.stage == "play" and combined is not None and combined.to_act is not None:
+            assert prompt.seat == combined.to_act, f"{path.name} step {number}"
+            assert prompt.seat not in combined.passed, f"{path.name} step {number}"
+        state = rules.step(state, step)
 
 
 def test_the_prompt_offers_only_the_ally_whose_turn_it_is(tmp_path: Path) -> None:
