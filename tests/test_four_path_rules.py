@@ -368,11 +368,6 @@ def test_a_rematch_makes_the_second_team_first(tmp_path: Path) -> None:
 # --- Resistance (L351-353) -----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: an ability with no lasting effect (a move) cannot name its target, so "
-    "Resistance never refuses it (/tmp/notes/engine_bugs.md 12)",
-)
 def test_resistance_refuses_an_enemys_move_ability(tmp_path: Path) -> None:
     """«не может быть целью поддерживающих умений противника. То есть враг не сможет …
     переместить» (L351); in Four-path «от всех поддерживающих способностей противника»

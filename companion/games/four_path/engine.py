@@ -831,10 +831,11 @@ def _marks(
         named = [duel._creature(state, ref, "target") for ref in refs]
         duel._named_once(named, f"{ability.name} affects")
         if named and not own_kinds:
-            raise IllegalAction(
-                f"the rulebooks give no lasting effect for {ability.name}: "
-                "name it with effects: [{effect: ..., target: ...}]"
-            )
+            # A move or another ability without a marker (Faces of death, Tension
+            # mechanism) may name whom it reaches: checked as any ability is (the card's
+            # target, own-castle immunity, Resistance, L351-353), and nothing is marked.
+            for target in named:
+                _reaches(state, seat, user, ability, target)
         if not named and ability.target == "self" and own_kinds:
             named = [user]
     else:
@@ -846,12 +847,7 @@ def _marks(
             raise IllegalAction(f"{fx.label(kind)} on {target.name} is named twice")
         seen.add((kind, target.id))
         own = state.allied(target.owner, seat)
-        if ar.resists(state.effects, target.id, by_enemy=not own):
-            raise IllegalAction(
-                f"{target.name} is under Resistance: no enemy support ability may target it "
-                "(L351-353)"
-            )
-        duel._card_allows(state, seat, user, ability, target)
+        _reaches(state, seat, user, ability, target)
         if kind in ar.POSITIVE and not own:
             raise IllegalAction(
                 f"{fx.label(kind)} is a positive effect: it goes only on allies, and "
@@ -862,8 +858,21 @@ def _marks(
                 f"{fx.label(kind)} is a negative effect: it goes only on enemies, and "
                 f"{target.name} is an ally"
             )
-        duel._not_in_castle(state, seat, target)
     return tuple(fx.Effect(kind, t.id, seat, state.period, ability.id) for kind, t in pairs)
+
+
+def _reaches(
+    state: FourPathState, seat: int, user: Creature, ability: Ability, target: Creature
+) -> None:
+    """May ``ability`` reach ``target``: Resistance (L351-353), the card's target and
+    own-castle immunity (B L383)."""
+    if ar.resists(state.effects, target.id, by_enemy=not state.allied(target.owner, seat)):
+        raise IllegalAction(
+            f"{target.name} is under Resistance: no enemy support ability may target it, "
+            "move it or cleanse it (L351-353)"
+        )
+    duel._card_allows(state, seat, user, ability, target)
+    duel._not_in_castle(state, seat, target)
 
 
 def _barrier(
