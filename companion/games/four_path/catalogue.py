@@ -14,7 +14,7 @@ EN: dict[str, str] = {
     "ui.prompt.summon": "{player}: summon creature {count} of {of}",
     "ui.prompt.respawn": "{player}: in which castle does {creature} come back?",
     "ui.prompt.turn_disc": "{player}, time keeper: turn the disc to period {period}",
-    "ui.prompt.siege": "{player}: siege, your team holds {held} towers",
+    "ui.prompt.siege": "{player}: siege, towers held: {held}",
     "ui.prompt.open": "{player}: who opens this period?",
     "ui.prompt.attack_and_support": "{player}: attack, maneuver, ability or pass",
     "field.in_area": "{creature}",
