@@ -254,7 +254,7 @@ def hand_chips(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
         if x + width > row.right:
             break
         chip = pygame.Rect(x, row.top, width, row.height)
-        shape = chip.inflate(0, -layout.px(4))
+        shape = chip  # the whole line: a name's descenders stay inside its frame
         colour = theme.seat_colour(seat)
         if where == TO_ACT:
             painter.box(shape, colour, radius=layout.px(5))
