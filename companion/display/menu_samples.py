@@ -69,7 +69,7 @@ def _resume(language: str) -> Scene:
         GameRecord(
             id=9 - number,
             game=spec.name,
-            setup={"players": list(RECENT[: spec.players[0] + number])},
+            setup={"players": list(RECENT[: spec.players[1]])},  # the most each game seats
             created_at="",
             head=14 + 23 * number,
             status="active",
