@@ -38,17 +38,17 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     sun_lit = not ui.confirming or blink_on(now, 3.0)
     for i in range(per):
         frame[(sun - 1) * per + i] = style.sun if sun_lit else OFF
-    ghost = _support_preview(view, ui.choice)
+    ghost = support_preview(view, ui.choice)
     for entry in (view.get("sigil") or {}).get("sectors", []):
         sector = int(entry["sector"])
         tokens = list(entry.get("tokens", []))
         if ghost and ghost["sector"] == sector and blink_on(now, 2.0):
             tokens.append(ghost)
-        _tokens_in_sector(frame, sector, tokens=tokens, period=period, now=now, style=style)
+        tokens_in_sector(frame, sector, tokens=tokens, period=period, now=now, style=style)
     return frame
 
 
-def _support_preview(view: JSON, choice: JSON | None) -> JSON | None:
+def support_preview(view: JSON, choice: JSON | None) -> JSON | None:
     """Where a support ability under the cursor would put its token: it blinks there."""
     if not choice or choice.get("do") != "support":
         return None
@@ -66,7 +66,7 @@ def _support_preview(view: JSON, choice: JSON | None) -> JSON | None:
     return None
 
 
-def _tokens_in_sector(
+def tokens_in_sector(
     frame: list[RGB],
     sector: int,
     *,
@@ -102,7 +102,7 @@ def _tokens_in_sector(
 
 
 def animated(view: JSON, ui: Overlay, now: float) -> bool:
-    if view.get("winner") or ui.confirming or _support_preview(view, ui.choice):
+    if view.get("winner") or ui.confirming or support_preview(view, ui.choice):
         return True
     period = int(view.get("period") or 0)
     return any(int(t["returns_at_period"]) == period + 1 for t in view.get("tokens", []))

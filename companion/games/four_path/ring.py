@@ -50,13 +50,13 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     if seat and sun_lit and per >= 3:
         frame[(sun - 1) * per] = frame[sun * per - 1] = seat_colour(style, seat)
     period = int(view.get("period") or 0)
-    ghost = duel._support_preview(view, ui.choice)
+    ghost = duel.support_preview(view, ui.choice)
     for entry in (view.get("sigil") or {}).get("sectors", []):
         sector = int(entry["sector"])
         tokens = sorted(entry.get("tokens", []), key=lambda token: int(token["owner"]))
         if ghost and ghost["sector"] == sector and blink_on(now, 2.0):
             tokens.append(ghost)
-        duel._tokens_in_sector(frame, sector, tokens=tokens, period=period, now=now, style=style)
+        duel.tokens_in_sector(frame, sector, tokens=tokens, period=period, now=now, style=style)
     return frame
 
 
