@@ -3,6 +3,8 @@ by the real renderer under SDL's dummy driver from the game's own gallery sample
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -231,3 +233,21 @@ def test_the_respawns_castle_is_chosen_on_the_prompt_bar(display, size, language
     castle = labels.ui("choice.respawn", language, castle=2)
     assert said == castle  # the cursor is on the second castle
     assert texts(renderer, "castle.damage.1")  # the board stays under the question
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_long_names_are_shortened_not_cut(display, size, language):
+    names = {"Anna": "Александра", "Boris": "Станислав", "Clara": "Екатерина", "Dmitri": "Владимир"}
+    board = next(sample for sample in SPEC.samples if sample.name == "four_path_board")
+    actions = tuple(
+        {**action, "seat": names[action["seat"]]} if action.get("do") == "open" else action
+        for action in board.actions
+    )
+    sample = replace(board, setup={**board.setup, "players": list(names.values())}, actions=actions)
+    renderer = draw(samples.sample_scene(SPEC, sample)(language), size)
+    cut = [f"{r.role} {r.text!r}" for r in renderer.painter.texts if not r.fits]
+    assert not cut, "\n".join(cut)
+    if size == SIZES[1]:
+        [team] = texts(renderer, "team.name.2")
+        assert team.startswith(("Станислав", "С."))

@@ -351,6 +351,7 @@ def team_panel(
         right = cell.left - layout.px(3)
     name = pygame.Rect(line.left, line.top, right - layout.px(3) - line.left, line.height)
     team = str(side.get("name") or words.ui("team", scene.language, side=number))
+    team = fitting_team(painter, team, layout.min_text, name.width)
     painter.text(name, team, layout.min_text, colour=colour, bold=True, role=f"team.name.{number}")
     board.damage_scale(painter, layout, bar, damage, length, divided=True)
     painter.mark(f"castle.scale.{number}", bar, said)
@@ -364,6 +365,19 @@ def team_panel(
     army = pygame.Rect(inner.left, top, inner.width, inner.bottom - top)
     if army.height > 0:
         board.creature_rows(painter, layout, scene, seat, army, named_effects=True)
+
+
+def fitting_team(painter: Painter, name: str, px: int, room: int) -> str:
+    """A team's name as wide as ``room`` allows in bold: "Boris & Dmitri", else "Boris &
+    D.", else "B. & D." (the team's colour says the rest); else whole, for the painter to
+    cut and record."""
+    players = name.split(" & ")
+    shorter = [
+        name,
+        " & ".join([players[0], *(f"{p[:1]}." for p in players[1:])]),
+        " & ".join(f"{p[:1]}." for p in players),
+    ]
+    return next((n for n in shorter if painter.fonts.size(n, px, True)[0] <= room), name)
 
 
 # --- the draft -------------------------------------------------------------------------------
@@ -486,16 +500,10 @@ class TeamVictoryScreen(VictoryScreen):
         px = layout.font(24)
         room = body.width * 55 // 100  # the share the shared screen gives the names
 
-        def fitting(name: str) -> str:
-            players = name.split(" & ")
-            shorter = [
-                name,
-                " & ".join([players[0], *(f"{p[:1]}." for p in players[1:])]),
-                " & ".join(f"{p[:1]}." for p in players),
-            ]
-            return next((n for n in shorter if painter.fonts.size(n, px, True)[0] <= room), name)
-
-        finals = tuple(replace(final, name=fitting(final.name)) for final in told.finals)
+        finals = tuple(
+            replace(final, name=fitting_team(painter, final.name, px, room))
+            for final in told.finals
+        )
         super().summary(painter, layout, body, replace(told, finals=finals))
 
 
