@@ -54,12 +54,18 @@ def names_offered(spec: AnySpec, recent: Sequence[str], language: str = "en") ->
 def new_game_fields(spec: AnySpec, names: Sequence[str], players: int) -> tuple[Field, ...]:
     """The fields of a new game of ``spec``: count, names, first, the game's options."""
     low, high = spec.players
+    counts = spec.player_counts or tuple(range(low, high + 1))
     fields: list[Field] = []
     counted = low != high
     if counted:
-        fields.append(Field(COUNT, "int", "ui.form.players", low=low, high=high, default=players))
+        fields.append(
+            Field(COUNT, "choice", "ui.form.players", options=counts, default=players)
+            if spec.player_counts
+            else Field(COUNT, "int", "ui.form.players", low=low, high=high, default=players)
+        )
     for seat in range(1, high + 1):
-        asked = (COUNT, tuple(range(seat, high + 1))) if counted and seat > low else None
+        seated = tuple(count for count in counts if count >= seat)
+        asked = (COUNT, seated) if counted and seat > low else None
         fields.append(
             Field(
                 f"{NAME}.{seat}",
@@ -71,7 +77,7 @@ def new_game_fields(spec: AnySpec, names: Sequence[str], players: int) -> tuple[
                 only_if=asked,
             )
         )
-    for count in range(low, high + 1):  # one "first" per count: its seats are 1..count
+    for count in counts:  # one "first" per count: its seats are 1..count
         fields.append(
             Field(
                 FIRST,

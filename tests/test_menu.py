@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from companion import forms
 from companion.app import build_app
 from companion.config import load
@@ -281,3 +283,26 @@ def test_the_config_cap_bounds_the_steps(tmp_path: Path) -> None:
         seen.append(d.app.ui.brightness)
         d.tap("seat1.cyan")
     assert max(seen) == d.app.config.leds.max_brightness
+
+
+@pytest.mark.parametrize("count", [4, 2])
+def test_four_path_starts_from_the_menu_with_two_or_four_players(
+    tmp_path: Path, count: int
+) -> None:
+    """The count offers only what the rules take (2: the duel, 4: two teams); the game
+    starts with the first player as the time keeper."""
+    d = make_app(tmp_path)
+    old = d.app.table.record.id
+    open_menu_at(d, "ui.menu.play", "four_path")
+    assert field_key(d) == "players" and d.app.ui.value == 4
+    d.tap("seat1.red")
+    assert d.app.ui.value == 2  # 3 is never offered
+    if count == 4:
+        d.tap("seat1.red")
+    set_value(d, count)
+    d.tap("next")
+    assert d.app.table.record.id != old and d.app.table.game == "four_path"
+    view = d.app.view
+    assert view["mode"] == ("teams" if count == 4 else "duel")
+    assert len(view["seats"]) == count and view["keeper"]["seat"] == 1
+    assert d.app.snapshot.prompt.kind == "ban"

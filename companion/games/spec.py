@@ -200,6 +200,9 @@ class GameSpec(Generic[S]):
     example_setup: JSON = field(default_factory=dict)
     # The fewest and the most players the rules take (the menu's new game offers these).
     players: tuple[int, int] = (2, 2)
+    # The counts between those the rules take, when not every one is (Four-path: 2 or 4);
+    # empty: all of them.
+    player_counts: tuple[int, ...] = ()
     # The setup options the menu's new game asks after the players, in order: each a
     # field whose ``key`` is the setup's key (``only_if`` may name "players", the count).
     setup_fields: tuple[Field, ...] = ()

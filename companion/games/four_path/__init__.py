@@ -4,6 +4,7 @@ table (engine.py); see docs/four_path.md."""
 
 from __future__ import annotations
 
+from companion.games.bestiary import cue
 from companion.games.four_path import cards, labels, ring, rules
 from companion.games.four_path.catalogue import WORDS
 from companion.games.four_path.narration import SAYERS
@@ -31,6 +32,7 @@ SPEC: GameSpec[FourPathState] = GameSpec(
     rules=rules,
     words=WORDS,
     sayers=SAYERS,
+    cue=cue,  # the chime when the preparation gives tokens back
     ring=ring.paint,
     ring_animated=ring.animated,
     choice_words=labels.choice,
@@ -39,6 +41,7 @@ SPEC: GameSpec[FourPathState] = GameSpec(
     inputs=InputProfile(next_actions=("pass", "siege"), period_action="turn_disc"),
     rematch=rules.rematch,
     players=(2, 4),
+    player_counts=(2, 4),
     cards=cards.KIT,
     setup_fields=SETUP_FIELDS,
     example_setup={"mode": TEAMS, "players": ["Anna", "Boris", "Clara", "Dmitri"]},

@@ -42,7 +42,7 @@ DEFAULT_SCALE_LENGTH = 16
 MIN_SCALE_LENGTH = 1
 MAX_SCALE_LENGTH = 1000
 
-SETUP_KEYS = ("mode", "players", "keeper", "first_team", "castles", "scale_length")
+SETUP_KEYS = ("mode", "players", "keeper", "first", "first_team", "castles", "scale_length")
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,15 @@ def parse_setup(raw: Mapping[str, object] | None) -> FourPathSetup:
         hint = "two players: mode duel" if mode == TEAMS else "four players: mode teams"
         raise SetupError(f"{error} (mode {mode}; {hint})") from None
     keeper = _parse_seat(raw, "keeper", seats)
+    # ``first`` (the menu's "who plays first", as every game's): the first team's keeper.
+    first = _parse_seat(raw, "first", seats)
+    if first is not None:
+        if keeper is not None and keeper != first:
+            raise SetupError(
+                f"setup.first: {seats.name(first)} plays first, but the keeper is "
+                f"{seats.name(keeper)}; the keeper turns the disc and his team plays first (L61)"
+            )
+        keeper = first
     first_team = _parse_first_team(raw, seats, keeper)
     if keeper is None:
         # The first team's keeper is chosen freely (L61): by default its lower seat.
