@@ -111,3 +111,28 @@ def test_lines_that_do_not_fit_are_cut_and_said_so(display: None) -> None:
     painter.lines(box, "one two three four five six seven eight nine ten", 20, colour=(0, 0, 0))
     assert len(painter.texts) == 2
     assert painter.texts[-1].truncated and not painter.texts[-1].fits
+
+
+@pytest.mark.parametrize("language", ("en", "ru"))
+def test_a_choice_of_two_lines_has_its_caps_in_two_columns(display: None, language: str) -> None:
+    """«Лигнум атакует: Баллистариус» needs three lines between four caps in a row on the
+    3.5-inch panel: the caps stand ▲ over ▼ and ↩ over ✓, and the choice keeps to two
+    lines, whole."""
+    from companion import games  # noqa: PLC0415
+
+    spec = games.find("four_path")
+    sample = next(s for s in spec.samples if s.name == "four_path_duel")
+    scene = samples.sample_scene(spec, replace(sample, cursor=30))(language)
+    renderer = draw(scene, (480, 320))
+    shown = caps(renderer)
+    assert set(shown) == {"red", "blue", "cyan", "yellow"}
+    assert shown["red"].centerx == shown["blue"].centerx
+    assert shown["red"].bottom <= shown["blue"].top
+    assert shown["yellow"].centerx == shown["cyan"].centerx
+    assert shown["yellow"].bottom <= shown["cyan"].top
+    lines = renderer.painter.texts_with("prompt.choice")
+    assert len(lines) == 2 and all(line.fits for line in lines), [r.text for r in lines]
+    for line in lines:
+        assert shown["blue"].right < line.rect.left and line.rect.right < shown["cyan"].left
+    said = " ".join(line.text for line in lines)
+    assert "Ballistarius" in said or "Баллистариус" in said

@@ -308,22 +308,35 @@ def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
             )
         return
     label = _label(scene, current, entry)
-    side = min(row.height, layout.line)
-    up = pygame.Rect(row.left, row.top, side, side)
+    gap = layout.px(3)
+    back_acts = _back_acts(scene)
     if layout.choice_lines == 1:
+        side = min(row.height, layout.line)
+        up = pygame.Rect(row.left, row.top, side, side)
         up.centery = row.centery
-    down = up.move(side + layout.px(3), 0)
-    select = up.copy()
-    select.right = row.right
+        down = up.move(side + gap, 0)
+        select = up.copy()
+        select.right = row.right
+        back = select.move(-(side + gap), 0)
+        left, right = down.right, back.left if back_acts else select.left
+    else:
+        # Two lines: the caps stand in two columns (▲ over ▼; ↩ over ✓), leaving the
+        # choice the width of the row less two caps, so a long choice keeps to its lines.
+        side = min(layout.line, (row.height - gap) // 2)
+        up = pygame.Rect(row.left, row.top, side, side)
+        down = up.move(0, side + gap)
+        back = up.copy()
+        back.right = row.right
+        select = back.move(0, side + gap) if back_acts else back.copy()
+        if not back_acts:
+            select.centery = row.centery
+        left, right = up.right, back.left
     cap(painter, layout, up, *UP, role="prompt.key.up")
     cap(painter, layout, down, *DOWN, role="prompt.key.down")
     cap(painter, layout, select, *SELECT, role="prompt.key.select")
-    right = select.left
-    if _back_acts(scene):  # yellow takes the cursor back to the first choice
-        back = select.move(-(side + layout.px(3)), 0)
+    if back_acts:  # yellow takes the cursor back to the first choice
         cap(painter, layout, back, *BACK, role="prompt.key.back")
-        right = back.left
-    middle = pygame.Rect(down.right + layout.px(6), row.top, 0, row.height)
+    middle = pygame.Rect(left + layout.px(6), row.top, 0, row.height)
     middle.width = right - layout.px(6) - middle.left
     if current is not None and current in choices and len(choices) != len(scene.choices):
         index, count = choices.index(current) + 1, len(choices)  # the secret ones left out
