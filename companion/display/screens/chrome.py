@@ -308,34 +308,7 @@ def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
             )
         return
     label = _label(scene, current, entry)
-    gap = layout.px(3)
-    back_acts = _back_acts(scene)
-    if layout.choice_lines == 1:
-        side = min(row.height, layout.line)
-        up = pygame.Rect(row.left, row.top, side, side)
-        up.centery = row.centery
-        down = up.move(side + gap, 0)
-        select = up.copy()
-        select.right = row.right
-        back = select.move(-(side + gap), 0)
-        left, right = down.right, back.left if back_acts else select.left
-    else:
-        # Two lines: the caps stand in two columns (▲ over ▼; ↩ over ✓), leaving the
-        # choice the width of the row less two caps, so a long choice keeps to its lines.
-        side = min(layout.line, (row.height - gap) // 2)
-        up = pygame.Rect(row.left, row.top, side, side)
-        down = up.move(0, side + gap)
-        back = up.copy()
-        back.right = row.right
-        select = back.move(0, side + gap) if back_acts else back.copy()
-        if not back_acts:
-            select.centery = row.centery
-        left, right = up.right, back.left
-    cap(painter, layout, up, *UP, role="prompt.key.up")
-    cap(painter, layout, down, *DOWN, role="prompt.key.down")
-    cap(painter, layout, select, *SELECT, role="prompt.key.select")
-    if back_acts:  # yellow takes the cursor back to the first choice
-        cap(painter, layout, back, *BACK, role="prompt.key.back")
+    left, right = _choice_caps(painter, layout, scene, row)
     middle = pygame.Rect(left + layout.px(6), row.top, 0, row.height)
     middle.width = right - layout.px(6) - middle.left
     if current is not None and current in choices and len(choices) != len(scene.choices):
@@ -370,6 +343,42 @@ def choice_row(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect)
         role="prompt.choice",
         max_lines=layout.choice_lines,
     )
+
+
+def _choice_caps(
+    painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect
+) -> tuple[int, int]:
+    """The caps that move and take the choice, drawn; the left and right edges between
+    them. One line: ▲ ▼ … ↩ ✓ in a row. Two lines: the caps stand in two columns (▲ over
+    ▼; ↩ over ✓), leaving the choice the width of the row less two caps, so a long
+    choice keeps to its lines."""
+    gap = layout.px(3)
+    back_acts = _back_acts(scene)
+    if layout.choice_lines == 1:
+        side = min(row.height, layout.line)
+        up = pygame.Rect(row.left, row.top, side, side)
+        up.centery = row.centery
+        down = up.move(side + gap, 0)
+        select = up.copy()
+        select.right = row.right
+        back = select.move(-(side + gap), 0)
+        left, right = down.right, back.left if back_acts else select.left
+    else:
+        side = min(layout.line, (row.height - gap) // 2)
+        up = pygame.Rect(row.left, row.top, side, side)
+        down = up.move(0, side + gap)
+        back = up.copy()
+        back.right = row.right
+        select = back.move(0, side + gap) if back_acts else back.copy()
+        if not back_acts:
+            select.centery = row.centery
+        left, right = up.right, back.left
+    cap(painter, layout, up, *UP, role="prompt.key.up")
+    cap(painter, layout, down, *DOWN, role="prompt.key.down")
+    cap(painter, layout, select, *SELECT, role="prompt.key.select")
+    if back_acts:  # yellow takes the cursor back to the first choice
+        cap(painter, layout, back, *BACK, role="prompt.key.back")
+    return left, right
 
 
 def _label(scene: Scene, current: JSON | None, entry: str | None) -> str:

@@ -181,7 +181,7 @@ RU: dict[str, str] = {
     "ui.choice.turn_disc": "Повернуть диск",
     "ui.choice.siege": "Башни: {towers}",
     "ui.choice.siege_none": "Без башен",
-    "ui.choice.attack": "{creature} атакует: {target}",
+    "ui.choice.attack": "{creature} → {target}",
     "field.strength": "Сила атаки",
     "field.class": "Класс",
     "field.vitality": "Живучесть",

@@ -35,6 +35,7 @@ class CreatureInfo:
     attack_name_en: str | None
     attack_strength: int | None
     abilities: tuple[AbilityInfo, ...]
+    aliases: tuple[str, ...] = ()  # names it went by before (a script may still say them)
 
 
 def _names(raw: object, fallback: str) -> tuple[str, str]:
@@ -84,6 +85,7 @@ def roster() -> dict[str, CreatureInfo]:
             attack_name_en=attack_en,
             attack_strength=strength if isinstance(strength, int) else None,
             abilities=tuple(_ability(a) for a in raw.get("abilities") or ()),
+            aliases=tuple(str(a) for a in raw.get("aliases") or ()),
         )
     return creatures
 
@@ -96,5 +98,7 @@ def find(name: str) -> CreatureInfo | None:
     folded = name.casefold()
     for info in table.values():
         if folded in (info.id, info.name_en.casefold(), info.name_ru.casefold()):
+            return info
+        if folded in (alias.casefold() for alias in info.aliases):
             return info
     return None

@@ -464,6 +464,19 @@ def pick_lines(
     return lines
 
 
+def abbreviated(painter: Painter, said: str, px: int, width: int) -> str:
+    """``said``, or when it is wider than ``width`` its longest beginning that fits with a
+    full stop ("Токсик."): a pick beside the pool is context, shortened as a player
+    writes it, never cut mid-letter."""
+    if painter.fonts.size(said, px, False)[0] <= width:
+        return said
+    for end in range(len(said) - 1, 1, -1):
+        short = said[:end].rstrip() + "."
+        if painter.fonts.size(short, px, False)[0] <= width:
+            return short
+    return said[:2] + "."
+
+
 def pick_list(
     painter: Painter,
     layout: Layout,
@@ -479,8 +492,9 @@ def pick_list(
     inner = box.inflate(-2 * (edge + layout.px(2)), -2 * edge)
     fit = max(1, inner.height // layout.line)
     painter.mark("draft.picks", box, f"{min(fit, len(lines))}/{len(lines)}")
-    for index, (said, role, colour) in enumerate(lines[:fit]):
+    for index, (name, role, colour) in enumerate(lines[:fit]):
         row = pygame.Rect(inner.left, inner.top + index * layout.line, inner.width, layout.line)
+        said = abbreviated(painter, name, layout.min_text, row.width)
         bold = painter.fonts.size(said, layout.min_text, True)[0] <= row.width
         drawn = painter.text(row, said, layout.min_text, colour=colour, bold=bold, role=role)
         if role.startswith("draft.ban."):
