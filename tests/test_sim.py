@@ -312,3 +312,37 @@ def test_the_drawn_disc_follows_next_and_resume(tmp_path, sim):
     assert again.app.view["period"] == 2
     assert sun_pointer_sector(again) == 2
     again.close()
+
+
+def test_a_four_player_game_gets_four_rows_of_buttons_and_seat_four_plays(tmp_path):
+    """A Four-path game of two teams resumed from the journal: the configuration wires
+    two seats, yet each of the four players has a row of buttons, and seat 4's keys (1 2 3
+    4) act when the prompt is Dmitri's."""
+    from companion.display.sim import _configured, build_parser  # noqa: PLC0415
+    from companion.journal import Journal  # noqa: PLC0415
+    from companion.table import Table  # noqa: PLC0415
+
+    path = tmp_path / "journal.sqlite"
+    table = Table.new_game(
+        Journal(path), "four_path", {"players": ["Anna", "Boris", "Clara", "Dmitri"]}
+    )
+    table.apply({"do": "ban", "creature": "Carnifex"})  # Anna; now Boris bans
+    table.journal.close()
+    config = _configured(build_parser().parse_args(["--journal", str(path)]))
+    app = build_app(config, fakes=True, journal_path=path)
+    window, headless = open_window((480 + 260, 420), True, "en")
+    simulator = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    try:
+        app.start()
+        simulator.step()
+        rows = {name.split(".")[0] for name in simulator.geometry.buttons if "." in name}
+        assert rows == {"seat1", "seat2", "seat3", "seat4"}
+        app.apply({"do": "ban", "creature": "Toxicum"})  # Boris
+        app.apply({"do": "ban", "creature": "Malleus"})  # Clara; now Dmitri bans
+        simulator.step()
+        assert app.snapshot.prompt.seat == 4
+        tap(simulator, pygame.K_3)  # seat 4's cyan: takes the first choice
+        assert app.view["draft"]["banned"][-1]["seat"] == 4
+    finally:
+        simulator.close()
+        pygame.display.quit()

@@ -352,9 +352,19 @@ class Simulator:
 
     # --- the hardware beside the screen --------------------------------------------------------
 
+    def _seats_shown(self) -> int:
+        """The rows of seat buttons: one per player of the game on the table (a game
+        resumed or started from the menu may seat more than the config names)."""
+        players = len(self.app.view.get("seats") or [])
+        return max(2, min(players, len(SEAT_KEYS)))
+
     def _geometry(self) -> PanelGeometry:
         panel = self.panel_rect
-        seats = sorted({name.split(".")[0] for name in self.panel.names if name.startswith("seat")})
+        shown = self._seats_shown()
+        seats = sorted(
+            {name.split(".")[0] for name in self.panel.names if name.startswith("seat")},
+            key=lambda seat: int(seat[4:]),
+        )[:shown]
         button_rows = len(seats) + 1
         row_height = min(44, max(28, panel.height // (button_rows + 5)))
         buttons_height = row_height * button_rows
@@ -380,6 +390,12 @@ class Simulator:
     def _draw_panel(self) -> bool:
         ring = self.app.adapters.ring
         frames = len(getattr(ring, "frames", [])) if ring is not None else 0
+        if (
+            len({n for n in self.geometry.buttons if n.startswith("seat")})
+            != 4 * self._seats_shown()
+        ):
+            self.geometry = self._geometry()  # another game, another count of players
+            self.panel_state = None
         state = (
             frames,
             self.app.ui.disc_position,
@@ -591,10 +607,11 @@ def _configured(args: argparse.Namespace) -> Config:
         data.setdefault("bridge", {})["port"] = "virtual"
         data["buttons"]["enabled"] = False
         data["buzzer"]["enabled"] = False
-    # Every player gets a row of buttons on screen, even where the config wires only two.
-    players = (data.get("game", {}).get("setup") or {}).get("players") or []
+    # Every seat a game may take gets buttons (shown for the players of the game on the
+    # table), even where the config wires only two: a game resumed from the journal or
+    # started from the menu may seat four.
     pins = data["buttons"]["pins"]
-    for seat in range(1, (len(players) if isinstance(players, list) else 0) + 1):
+    for seat in range(1, len(SEAT_KEYS) + 1):
         pins.setdefault(f"seat{seat}", dict.fromkeys(COLOURS, 0))
     return Config.of(config.path, data)
 
