@@ -199,6 +199,7 @@ class App:
             sensor_present=adapters.sensor_present,
             bridge=bridge,
             sensor_expected=adapters.sensor_expected,
+            pads=_pads(config),
         )
         self._recent_path = recent.path_for(table.journal.path)
         self._recent = recent.read(self._recent_path)
@@ -687,3 +688,12 @@ def _config_fixed(path: str | None) -> Callable[[], bool]:
         return True
 
     return fixed
+
+
+def _pads(config: Config) -> tuple[int, ...]:
+    """The seats the configuration wires with all four buttons."""
+    names = set(config.button_pins)
+    seats = {int(n[4:].split(".")[0]) for n in names if n.startswith("seat") and "." in n}
+    return tuple(
+        sorted(s for s in seats if all(f"seat{s}.{c}" in names for c in controls.NAVIGATION))
+    )

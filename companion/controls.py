@@ -220,7 +220,9 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
     count = len(prompt.choices) + len(prompt.entries)
     if prompt.seat is None or not count:
         return refuse(ui, "hardware.not_now", now)
-    if seat != prompt.seat:
+    # A seat without buttons of its own (a fourth player at a two-panel box) is played by
+    # any seat's buttons.
+    if seat != prompt.seat and prompt.seat not in snap.hardware.unpadded(prompt.seat):
         player = narration.player(snap.view, prompt.seat, ui.language)
         return refuse(ui, "hardware.not_your_turn", now, player=player)
     if ui.entering:

@@ -127,9 +127,19 @@ class HardwareStatus:
     storage: str = ""
     storage_head: int = 0
     deaf_frames: int = 0  # the Pico stopped reading: LED frames dropped (0: it reads)
+    # The seats wired with all four buttons (empty: not known, every seat counts as wired).
+    # A seat of the game without them is played by any seat's buttons, and said so.
+    pads: tuple[int, ...] = ()
 
-    def notes(self, language: str) -> tuple[str, ...]:
-        """One line per part that does not work as built, in the table's language."""
+    def unpadded(self, seats: int) -> tuple[int, ...]:
+        """The seats of a game of ``seats`` players that have no buttons of their own."""
+        if not self.pads:
+            return ()
+        return tuple(seat for seat in range(1, seats + 1) if seat not in self.pads)
+
+    def notes(self, language: str, seats: int = 0) -> tuple[str, ...]:
+        """One line per part that does not work as built, in the table's language
+        (``seats``: the players of the game on the table, whose buttons are checked)."""
         lines = []
         if self.storage:  # first: nothing the table does now is kept
             lines.append(text(f"hardware.storage.{self.storage}", language, head=self.storage_head))
@@ -145,6 +155,10 @@ class HardwareStatus:
             lines.append(text("hardware.bridge_deaf", language, dropped=self.deaf_frames))
         elif self.sensor_expected and not self.sensor_present and "disc" not in self.replaced:
             lines.append(text("hardware.no_sensor", language))
+        unpadded = self.unpadded(seats)
+        if unpadded:  # one line for them all
+            listed = ", ".join(str(seat) for seat in unpadded)
+            lines.append(text("hardware.no_pad", language, seats=listed))
         return tuple(lines)
 
 
@@ -225,7 +239,8 @@ class Snapshot:
         """What the screen must say besides the game: the last message, then the parts
         that do not work, in the table's language."""
         lines = [self.ui.notice.say(self.language)] if self.ui.notice else []
-        return (*lines, *self.hardware.notes(self.language))
+        seats = len(self.view.get("seats") or [])
+        return (*lines, *self.hardware.notes(self.language, seats))
 
     def with_ui(self, ui: UiState, at: float, cue: str | None = None) -> Snapshot:
         """The same table with another UI state: no news."""

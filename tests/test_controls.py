@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.app import App, SensorLink, build_app
-from companion.config import Config, load
+from companion.config import Config, GameSettings, load
 from companion.controls import menu_items
 from companion.hardware.fakes import FakeBuzzer
 from companion.hardware.ports import ButtonEdge, DiscStep
@@ -377,3 +377,23 @@ def test_a_button_the_panel_does_not_have_is_a_no(tmp_path: Path, name: str) -> 
     d.tap(name)
     assert cues(d)[-1] == "no" and d.app.table.head == head
     assert said(d) == f"The button '{name}' has no meaning here."
+
+
+def test_a_seat_without_buttons_is_played_by_any_seats_buttons(tmp_path: Path) -> None:
+    """Four players at a box wired for two (the shipped config): the screen says seats 3
+    and 4 have no buttons, and when the prompt is Clara's (seat 3) seat 1's cyan plays for
+    her; a seat that has buttons still plays only its own turn."""
+    config = replace(
+        load(None),
+        game=GameSettings("four_path", {"players": ["Anna", "Boris", "Clara", "Dmitri"]}),
+    )
+    d = make_app(tmp_path, config=config)
+    assert "No buttons for seat 3, 4: any seat's buttons play for it." in d.app.snapshot.notices()
+    d.app.apply({"do": "ban", "creature": "Carnifex"})  # Anna
+    d.tap("seat1.cyan")  # Boris's ban: seat 1 has buttons, so it is not Anna's to press
+    assert len(d.app.view["draft"]["banned"]) == 1 and cues(d)[-1] == "no"
+    d.tap("seat2.cyan")  # Boris bans
+    assert d.app.snapshot.prompt.seat == 3
+    d.tap("seat1.cyan")  # Clara has no buttons: Anna's panel presses for her
+    banned = d.app.view["draft"]["banned"]
+    assert len(banned) == 3 and banned[-1]["seat"] == 3
