@@ -632,18 +632,7 @@ def support(state: State, action: Action) -> State:
     seat = _acting_seat(state, action)
     creature = _own_creature(state, seat, action.get("creature"))
     _may_act(state, creature, "use abilities")
-    ref = require(action, "ability", "which of the two support abilities")
-    ability = creature.ability(ref)
-    if ability is None:
-        names = [a.id for a in creature.abilities]
-        raise IllegalAction(
-            f"{creature.name} has no ability '{ref}' (its abilities: {', '.join(names)})"
-        )
-    token = sigil.on_sigil(state.tokens, creature.id, ability.id)
-    if token is not None:
-        raise IllegalAction(
-            f"{ability.name} is preparing: its token returns in period {token.returns_at_period}"
-        )
+    ability = ready_ability(state, creature, action)
     prep = _prep(ability, action.get("prep"))
     marks = _effects(state, seat, creature, ability, action)
     tokens, placed = sigil.place(
@@ -669,6 +658,23 @@ def support(state: State, action: Action) -> State:
             "effects": [{"kind": m.kind, "creature": by_id[m.target]} for m in marks],
         },
     )
+
+
+def ready_ability(state: State, creature: Creature, action: Action) -> Ability:
+    """The ability ``action`` names (by id, name or slot), ready: its token on the card."""
+    ref = require(action, "ability", "which of the two support abilities")
+    ability = creature.ability(ref)
+    if ability is None:
+        names = [a.id for a in creature.abilities]
+        raise IllegalAction(
+            f"{creature.name} has no ability '{ref}' (its abilities: {', '.join(names)})"
+        )
+    token = sigil.on_sigil(state.tokens, creature.id, ability.id)
+    if token is not None:
+        raise IllegalAction(
+            f"{ability.name} is preparing: its token returns in period {token.returns_at_period}"
+        )
+    return ability
 
 
 def _prep(ability: Ability, given: object) -> int:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.labels import ability_named, creature
 from companion.games.spec import Sayer
+from companion.i18n import Words
 from companion.narration import player
 from companion.rules.base import JSON
 
@@ -31,9 +32,10 @@ def _towers(count: int, language: str) -> str:
     return WORDS("narr.towers_many", language, count=count)
 
 
-def _effects(items: Iterable[JSON], language: str) -> str:
+def effects_said(items: Iterable[JSON], language: str, words: Words = WORDS) -> str:
+    """Effects on creatures, by ``words``' names of the effects ("Defense up → Saxum")."""
     return ", ".join(
-        f"{WORDS.name('effect', str(item['kind']), language)} → "
+        f"{words.name('effect', str(item['kind']), language)} → "
         f"{_named(item['creature'], language)}"
         for item in items
     )
@@ -50,8 +52,8 @@ def _class_penalty(event: JSON, view: JSON, language: str) -> str:
     )
 
 
-def _preparation(event: JSON, view: JSON, language: str) -> str:
-    who = player(view, event["seat"], language)
+def preparation_said(event: JSON, who: str, language: str, words: Words = WORDS) -> str:
+    """A preparation: the tokens back on ``who``'s cards, the effects that end."""
     tokens = event.get("tokens_returned") or []
     if tokens:
         listed = ", ".join(
@@ -59,17 +61,23 @@ def _preparation(event: JSON, view: JSON, language: str) -> str:
             f"{ability_named(t['creature'], t['ability'], language)}"
             for t in tokens
         )
-        line = WORDS("narr.preparation", language, player=who, tokens=listed)
+        line = words("narr.preparation", language, player=who, tokens=listed)
     else:
-        line = WORDS("narr.preparation_nothing", language, player=who)
+        line = words("narr.preparation_nothing", language, player=who)
     ended = event.get("effects_ended") or []
     if ended:
-        line += " " + WORDS("narr.effects_ended", language, effects=_effects(ended, language))
+        said = effects_said(ended, language, words)
+        line += " " + words("narr.effects_ended", language, effects=said)
     return line
 
 
-def _ability_used(event: JSON, view: JSON, language: str) -> str:
-    line = WORDS(
+def _preparation(event: JSON, view: JSON, language: str) -> str:
+    return preparation_said(event, player(view, event["seat"], language), language)
+
+
+def ability_said(event: JSON, language: str, words: Words = WORDS) -> str:
+    """An ability used: when its token comes back, and the effects it put on."""
+    line = words(
         "narr.ability_used",
         language,
         creature=_named(event["creature"], language),
@@ -78,10 +86,16 @@ def _ability_used(event: JSON, view: JSON, language: str) -> str:
         sector=event["sector"],
     )
     if event.get("effects"):
-        line += " " + WORDS(
-            "narr.ability_effects", language, effects=_effects(event["effects"], language)
+        line += " " + words(
+            "narr.ability_effects",
+            language,
+            effects=effects_said(event["effects"], language, words),
         )
     return line
+
+
+def _ability_used(event: JSON, view: JSON, language: str) -> str:
+    return ability_said(event, language)
 
 
 SAYERS: dict[str, Sayer] = {

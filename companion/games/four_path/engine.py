@@ -706,18 +706,7 @@ def support(state: FourPathState, action: Action) -> FourPathState:
     seat, turns = _to_act(state, action, periods.ABILITY)
     creature = duel._own_creature(state, seat, action.get("creature"))
     duel._may_act(state, creature, "use abilities")
-    ref = require(action, "ability", "which of the two support abilities")
-    ability = creature.ability(ref)
-    if ability is None:
-        names = [a.id for a in creature.abilities]
-        raise IllegalAction(
-            f"{creature.name} has no ability '{ref}' (its abilities: {', '.join(names)})"
-        )
-    token = sigil.on_sigil(state.tokens, creature.id, ability.id)
-    if token is not None:
-        raise IllegalAction(
-            f"{ability.name} is preparing: its token returns in period {token.returns_at_period}"
-        )
+    ability = duel.ready_ability(state, creature, action)
     if ability.id == SWIFTNESS:
         _may_maneuver(state, creature, ability.name)
         state = state.evolve(maneuvered=state.maneuvered | {creature.id})

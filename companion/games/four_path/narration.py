@@ -3,10 +3,8 @@ the duel's sayers for what the two games share, the expansion's for teams and to
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from companion.games.bestiary import narration as duel
-from companion.games.bestiary.labels import ability_named, creature
+from companion.games.bestiary.labels import creature
 from companion.games.four_path.catalogue import WORDS
 from companion.games.spec import Sayer
 from companion.i18n import Words
@@ -27,8 +25,6 @@ NARRATION = Words(
         "effect.slow": "Slow",
         "narr.towers_held_one": "1 tower ({numbers})",
         "narr.player_won": "{player} wins!",
-        "narr.side_preparation": "{team}: preparation, back: {tokens}.",
-        "narr.side_preparation_nothing": "{team}: preparation, nothing returns.",
     },
     {
         "effect.poison": "Яд",
@@ -40,8 +36,6 @@ NARRATION = Words(
         "effect.slow": "Замедление",
         "narr.towers_held_one": "1 башня ({numbers})",
         "narr.player_won": "{player} побеждает!",
-        "narr.side_preparation": "{team}: подготовка, возвращаются: {tokens}.",
-        "narr.side_preparation_nothing": "{team}: подготовка, ничего не возвращается.",
     },
 )
 
@@ -76,30 +70,8 @@ def _towers(event: JSON, language: str) -> str:
     return WORDS("narr.towers_held", language, count=len(towers), numbers=numbers)
 
 
-def _effects(items: Iterable[JSON], language: str) -> str:
-    return ", ".join(
-        f"{WORDS.name('effect', str(item['kind']), language)} → "
-        f"{_named(str(item['creature']), language)}"
-        for item in items
-    )
-
-
 def _preparation(event: JSON, view: JSON, language: str) -> str:
-    who = team(view, event["side"])
-    tokens = event.get("tokens_returned") or []
-    if tokens:
-        listed = ", ".join(
-            f"{_named(t['creature'], language)}: "
-            f"{ability_named(t['creature'], t['ability'], language)}"
-            for t in tokens
-        )
-        line = WORDS("narr.side_preparation", language, team=who, tokens=listed)
-    else:
-        line = WORDS("narr.side_preparation_nothing", language, team=who)
-    ended = event.get("effects_ended") or []
-    if ended:
-        line += " " + WORDS("narr.effects_ended", language, effects=_effects(ended, language))
-    return line
+    return duel.preparation_said(event, team(view, event["side"]), language, WORDS)
 
 
 def _phase_ended(event: JSON, view: JSON, language: str) -> str:
@@ -127,18 +99,7 @@ def _castle_damaged(event: JSON, view: JSON, language: str) -> str:
 
 
 def _ability_used(event: JSON, view: JSON, language: str) -> str:
-    line = WORDS(
-        "narr.ability_used",
-        language,
-        creature=_named(event["creature"], language),
-        ability=ability_named(event["creature"], event["ability"], language),
-        period=event["returns_at_period"],
-        sector=event["sector"],
-    )
-    if event.get("effects"):
-        line += " " + WORDS(
-            "narr.ability_effects", language, effects=_effects(event["effects"], language)
-        )
+    line = duel.ability_said(event, language, WORDS)
     if "from" in event:
         line += " " + WORDS(
             "narr.wound_moved",
