@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -406,20 +407,38 @@ def castle_numeral(
     )
 
 
-def castle_panel(
-    painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame.Rect, *, opened: bool
-) -> None:
-    """A castle's name and damage over its scale; opened, its creatures below."""
-    number = seat.get("seat")
-    colour = theme.seat_colour(number)
+@dataclass(frozen=True)
+class ScalePanel:
+    """A framed panel with a castle scale: its inside, the header (a line of words over
+    the scale's bar) and the damage numeral at the line's right."""
+
+    inner: pygame.Rect
+    header: pygame.Rect
+    line: pygame.Rect
+    numeral: pygame.Rect
+
+
+def scale_panel(
+    painter: Painter,
+    layout: Layout,
+    box: pygame.Rect,
+    owner: JSON,
+    *,
+    number: object,
+    colour: theme.Colour,
+    opened: bool,
+) -> ScalePanel:
+    """The frame in ``colour`` (thicker ``opened``), the scale of ``owner`` (a seat's or a
+    side's ``castle_damage`` of ``scale_length``) divided along the header's foot, and its
+    numeral "2/16" at the right of the header's line; the caller writes the rest."""
     edge = max(2, layout.px(2 if opened else 1))
     painter.box(box, theme.PANEL, colour, radius=layout.px(4), width=edge)
     inner = layout.inset(box, 3)
     header = pygame.Rect(inner.left, inner.top, inner.width, castle_header_height(layout))
     bar = pygame.Rect(inner.left, header.bottom - layout.px(7), inner.width, layout.px(7))
     line = pygame.Rect(inner.left, inner.top, inner.width, bar.top - inner.top)
-    damage = int(seat.get("castle_damage") or 0)
-    length = int(seat.get("scale_length") or 1)
+    damage = int(owner.get("castle_damage") or 0)
+    length = int(owner.get("scale_length") or 1)
     said = f"{damage}/{length}"
     numeral_px = layout.font(22)
     numeral = line.copy()
@@ -434,6 +453,19 @@ def castle_panel(
         role=f"castle.damage.{number}",
         align="right",
     )
+    damage_scale(painter, layout, bar, damage, length, divided=True)
+    painter.mark(f"castle.scale.{number}", bar, said)
+    return ScalePanel(inner, header, line, numeral)
+
+
+def castle_panel(
+    painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame.Rect, *, opened: bool
+) -> None:
+    """A castle's name and damage over its scale; opened, its creatures below."""
+    number = seat.get("seat")
+    colour = theme.seat_colour(number)
+    panel = scale_panel(painter, layout, box, seat, number=number, colour=colour, opened=opened)
+    inner, header, line, numeral = panel.inner, panel.header, panel.line, panel.numeral
     name = pygame.Rect(line.left, line.top, numeral.left - layout.px(4) - line.left, line.height)
     title = words.seat_title(seat, scene.language)
     if painter.fonts.size(title, layout.min_text, True)[0] > name.width:
@@ -441,8 +473,6 @@ def castle_panel(
     painter.text(
         name, title, layout.min_text, colour=colour, bold=True, role=f"castle.name.{number}"
     )
-    damage_scale(painter, layout, bar, damage, length, divided=True)
-    painter.mark(f"castle.scale.{number}", bar, said)
     if opened:
         army = pygame.Rect(inner.left, header.bottom + layout.px(3), inner.width, 0)
         army.height = inner.bottom - army.top

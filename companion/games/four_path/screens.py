@@ -319,29 +319,12 @@ def team_panel(
     view = scene.view or {}
     number = side.get("side")
     colour = team_colour(number)
-    edge = max(2, layout.px(2 if seat is not None else 1))
-    painter.box(box, theme.PANEL, colour, radius=layout.px(4), width=edge)
-    inner = layout.inset(box, 3)
-    header = pygame.Rect(inner.left, inner.top, inner.width, board.castle_header_height(layout))
-    bar = pygame.Rect(inner.left, header.bottom - layout.px(7), inner.width, layout.px(7))
-    line = pygame.Rect(inner.left, inner.top, inner.width, bar.top - inner.top)
-    damage = int(side.get("castle_damage") or 0)
-    length = int(side.get("scale_length") or 1)
-    said = f"{damage}/{length}"
-    numeral_px = layout.font(22)
-    numeral = line.copy()
-    numeral.width = painter.fonts.size(said, numeral_px, True)[0] + layout.px(2)
-    numeral.right = line.right
-    painter.text(
-        numeral,
-        said,
-        numeral_px,
-        colour=theme.DAMAGE if damage else theme.TEXT,
-        bold=True,
-        role=f"castle.damage.{number}",
-        align="right",
+    opened = seat is not None
+    panel = board.scale_panel(
+        painter, layout, box, side, number=number, colour=colour, opened=opened
     )
-    right = numeral.left - layout.px(6)
+    inner, header, line = panel.inner, panel.header, panel.line
+    right = panel.numeral.left - layout.px(6)
     for tower in reversed(side.get("towers_held") or []):
         held = int(words.number_of(tower))
         width = painter.fonts.size(str(held), layout.min_text, True)[0] + layout.px(8)
@@ -353,8 +336,6 @@ def team_panel(
     team = str(side.get("name") or words.ui("team", scene.language, side=number))
     team = fitting_team(painter, team, layout.min_text, name.width)
     painter.text(name, team, layout.min_text, colour=colour, bold=True, role=f"team.name.{number}")
-    board.damage_scale(painter, layout, bar, damage, length, divided=True)
-    painter.mark(f"castle.scale.{number}", bar, said)
     if seat is None:
         return
     top = header.bottom + layout.px(3)
