@@ -1,0 +1,36 @@
+"""Tetranomicon: the epoch ledger (RULES-EXPANSIONS.md §2; seeds/004). No time disc: the
+companion does the table's arithmetic (initiative, peace or war, every action's cost,
+income, the scoring); see docs/tetranomicon.md."""
+
+from __future__ import annotations
+
+from companion.games.spec import GameSpec, InputProfile, setup_option
+from companion.games.tetranomicon import rules
+from companion.games.tetranomicon.catalogue import WORDS
+from companion.games.tetranomicon.narration import SAYERS
+from companion.games.tetranomicon.state import GAME, LEVELS, State
+from companion.rules.base import JSON
+
+SETUP_FIELDS = (
+    setup_option(WORDS, "wealth", LEVELS, default="scarce"),
+    setup_option(WORDS, "resources", LEVELS, default="scarce"),
+    setup_option(WORDS, "random_events", (False, True), default=False),
+    setup_option(WORDS, "diplomacy", (False, True), default=False, only_if=("players", (3, 4))),
+)
+
+
+def _no_period(view: JSON) -> int | None:
+    return None  # no time disc
+
+
+SPEC: GameSpec[State] = GameSpec(
+    name=GAME,
+    rules=rules,
+    words=WORDS,
+    sayers=SAYERS,
+    inputs=InputProfile(next_actions=("pass", "keep")),
+    period=_no_period,
+    players=(2, 4),
+    setup_fields=SETUP_FIELDS,
+    example_setup={"players": ["Anna", "Boris", "Vera", "Gleb"]},
+)

@@ -1,0 +1,239 @@
+"""What Tetranomicon shows: ``prompt(state)`` and ``view(state, audience)``.
+
+Everything at the table is public; docs/tetranomicon.md names every view field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from companion.games.tetranomicon import arithmetic as ar
+from companion.games.tetranomicon import engine
+from companion.games.tetranomicon.catalogue import WORDS
+from companion.games.tetranomicon.state import (
+    ABILITIES,
+    EPOCH_TYPES,
+    GAME,
+    PHASE_ACTIONS,
+    PHASE_DIPLOMACY,
+    PHASE_EPOCH_CARD,
+    PHASE_OVER,
+    PHASE_RELATIONS,
+    ROUTE_KINDS,
+    State,
+)
+from companion.rules.base import DEBUG, JSON, Entry, Field, IllegalAction, Prompt
+
+
+def _key(kind: str) -> str:
+    return WORDS.key(f"ui.prompt.{kind}")
+
+
+def _field(key: str, kind: Literal["int", "choice"] = "int", **more: Any) -> Field:
+    """An entry's field, labelled ``field.<key>`` (a nested key by its first part)."""
+    label = WORDS.key(f"field.{key.split('.', maxsplit=1)[0]}")
+    return Field(key, kind, label, **more)
+
+
+def prompt(state: State) -> Prompt:
+    if state.phase == PHASE_OVER:
+        names = ", ".join(state.seats.name(s) for s in state.winners)
+        return Prompt(None, "game_over", _key("game_over"), {"player": names})
+    seat = state.turn
+    name = state.seats.name(seat)
+    fields: dict[str, str | int] = {"player": name, "epoch": state.epoch}
+    if state.phase == PHASE_DIPLOMACY:
+        others = [s for s in state.seats.numbers() if s != seat]
+        flips = tuple({"do": "flip", "with": s} for s in others)
+        return Prompt(seat, "flip", _key("flip"), fields, ({"do": "keep"}, *flips))
+    if state.phase == PHASE_EPOCH_CARD:
+        types = tuple(
+            {"do": "epoch_card", "type": t} for t in EPOCH_TYPES if t not in state.used_types
+        )
+        return Prompt(seat, "epoch_card", _key("epoch_card"), fields, types)
+    if state.phase == PHASE_RELATIONS:
+        choices = ({"do": "relation", "state": "peace"}, {"do": "relation", "state": "war"})
+        return Prompt(seat, "relation", _key("relation"), fields, choices)
+    return _actions(state, seat, fields)
+
+
+def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
+    """The four actions as entries of the values the board holds, each offered only when
+    it could be afforded (an artifact is free), and the pass (L198, L326)."""
+    coins = state.faction(seat).coins
+    faction = state.faction(seat)
+    entries: list[Entry] = []
+    last = state.setup.castles
+    others = [s for s in state.seats.numbers() if s != seat]
+    paths = tuple(
+        _field(
+            f"routes.{s}", low=0, high=6, default=0, label_fields={"player": state.seats.name(s)}
+        )
+        for s in others
+    )
+    neutral = (
+        _field("neutral_roads", low=0, high=6, default=0),
+        _field("neutral_canals", low=0, high=6, default=0),
+    )
+    discount = _field("discount", low=0, high=5, default=0)
+    if coins >= ar.LOWEST_COST and len(faction.buildings) < ar.BUILDING_TOKENS:
+        built = (
+            _field("type", "choice", options=ar.BUILDINGS, words=WORDS.key("building")),
+            _field("castle", low=1, high=last, default=1),
+            *paths,
+            *neutral,
+            discount,
+        )
+        entries.append(Entry({"do": "build"}, built, WORDS.key("entry.build")))
+    if coins >= ar.LOWEST_COST and len(
+        [r for r in state.routes if r.owner == seat]
+    ) < state.route_tokens(seat):
+        laid = (
+            _field("castles.0", low=1, high=last, default=1),
+            _field("castles.1", low=1, high=last, default=2),
+            _field("kind", "choice", options=ROUTE_KINDS, words=WORDS.key("route")),
+            discount,
+        )
+        entries.append(Entry({"do": "route", "castles": [1, 2]}, laid, WORDS.key("entry.route")))
+    made = (_field("influence", low=0, high=6, default=1),)
+    entries.append(Entry({"do": "artifact"}, made, WORDS.key("entry.artifact")))
+    if coins >= ar.LOWEST_COST:
+        called = (
+            _field("strength", low=0, high=9, default=1),
+            _field("flag", "choice", options=("peace", "war"), words=WORDS.key("flag")),
+            _field("ability", "choice", options=ABILITIES, words=WORDS.key("ability")),
+            discount,
+        )
+        entries.append(Entry({"do": "summon"}, called, WORDS.key("entry.summon")))
+    if coins >= ar.LOWEST_COST and faction.buildings:
+        own = sorted({c for c, _ in faction.buildings})
+        event = (
+            (
+                _field("event_strength", low=-3, high=3, default=0),
+                _field("event_coin", low=-1, high=1, default=0),
+            )
+            if state.setup.random_events
+            else ()
+        )
+        went = (
+            _field("from", "choice", options=tuple(own)),
+            *paths,
+            *neutral,
+            _field("neutral", low=0, high=20, default=1),
+            _field("level", low=1, high=4, default=min(state.epoch, 3)),
+            *event,
+            discount,
+        )
+        entries.append(Entry({"do": "expedition"}, went, WORDS.key("entry.expedition")))
+    return Prompt(
+        seat,
+        PHASE_ACTIONS,
+        _key(PHASE_ACTIONS),
+        fields,
+        ({"do": "pass"},),
+        ("build", "route", "artifact", "summon", "expedition"),
+        tuple(entries),
+    )
+
+
+def cost(state: State, action: JSON) -> int | None:
+    """What ``action`` would cost now (the screen shows it before it is confirmed), or
+    None when the rules would refuse it."""
+    try:
+        after = engine.step(state, action)
+    except IllegalAction:
+        return None
+    for event in after.events:
+        if "cost" in event:
+            return int(event["cost"])
+    return 0
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+def view(state: State, audience: str = "public") -> JSON:
+    now = engine.points(state)
+    limit = None
+    seats = []
+    for seat in state.seats.numbers():
+        faction = state.faction(seat)
+        per_castle: dict[str, int] = {}
+        for castle, _ in faction.buildings:
+            per_castle[str(castle)] = per_castle.get(str(castle), 0) + 1
+        limit = ar.build_limit(max(state.epoch, 1), state.war, faction.has("architectus"))
+        own_routes = [r for r in state.routes if r.owner == seat]
+        seats.append(
+            {
+                "seat": seat,
+                "name": state.seats.name(seat),
+                "faction": state.setup.factions[seat - 1],
+                "coins": faction.coins,
+                "buildings": [{"castle": c, "type": k} for c, k in faction.buildings],
+                "per_castle": per_castle,
+                "buildings_left": ar.BUILDING_TOKENS - len(faction.buildings),
+                "limit": limit,
+                "routes": [{"castles": list(r.castles), "kind": r.kind} for r in own_routes],
+                "route_tokens_left": state.route_tokens(seat) - len(own_routes),
+                "army": [
+                    {
+                        "name": c.name,
+                        "strength": c.strength,
+                        "flag": "war" if c.war else "peace",
+                        "ability": c.ability,
+                    }
+                    for c in faction.army
+                ],
+                "strength": faction.strength,
+                "peace_creatures": sum(1 for c in faction.army if not c.war),
+                "war_creatures": sum(1 for c in faction.army if c.war),
+                "artifacts": list(faction.artifacts),
+                "influence": faction.influence,
+                "trophies": list(faction.trophies),
+                "fame": faction.fame,
+                "passed": seat in state.passed,
+                "first": seat == state.first,
+                "points": now[seat - 1],
+            }
+        )
+    winner: JSON | None = None
+    if state.winners:
+        winner = {
+            "seat": state.winners[0],
+            "seats": list(state.winners),
+            "name": ", ".join(state.seats.name(s) for s in state.winners),
+        }
+    picture: JSON = {
+        "game": GAME,
+        "epoch": state.epoch,
+        "epochs": ar.EPOCHS,
+        "phase": state.phase,
+        "epoch_type": state.epoch_type or None,
+        "war": state.war,
+        "relations": "war" if state.war else "peace",
+        "first": {"seat": state.first, "name": state.seats.name(state.first)},
+        "turn": {"seat": state.turn, "name": state.seats.name(state.turn)} if state.turn else None,
+        "order": [
+            state.first,
+            *[s for s in engine._clockwise(state, state.first) if s != state.first],
+        ],
+        "castles": state.setup.castles,
+        "wealth": state.setup.wealth,
+        "resources": state.setup.resources,
+        "random_events": state.setup.random_events,
+        "diplomacy": state.setup.diplomacy,
+        "diplomacy_relations": [
+            {"seats": [a, b], "war": war} for (a, b), war in state.relations().items()
+        ]
+        if state.setup.diplomacy
+        else [],
+        "epoch_types_played": list(state.used_types),
+        "seats": seats,
+        "standings": engine.standings(state),
+        "points": now,
+        "winner": winner,
+        "events": [dict(event) for event in state.events],
+    }
+    if audience == DEBUG:
+        picture["debug"] = {"setup": state.setup.to_json()}
+    return picture

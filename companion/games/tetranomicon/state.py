@@ -1,0 +1,257 @@
+"""State of a Tetranomicon game: the epoch ledger (RULES-EXPANSIONS.md §2; seeds/004).
+
+Frozen dataclasses only. Castles are numbered 1..N (N from the players and the resource
+level, L104-107): the players put the numbers by the castles they lay out, and the
+companion counts each faction's buildings per castle itself (the limit, the route's
+discount, the buildings epoch's income).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from companion.games.tetranomicon import arithmetic as ar
+from companion.rules.base import (
+    JSON,
+    Evolving,
+    Seats,
+    SetupError,
+    check_fields,
+    parse_players,
+)
+
+GAME = "tetranomicon"
+
+# «Легион хаоса (красный), Альянс природы (зеленый), Орден света (желтый), Братство гор
+# (бирюзовый)» (L100).
+FACTIONS = ("legion", "alliance", "order", "brotherhood")
+LEVELS = tuple(ar.WEALTH)  # scarce, moderate, abundant
+
+# The epoch card's type (L367): what the epoch's income counts.
+EPOCH_TYPES = ("buildings", "artifacts", "creatures", "trophies")
+ROAD = "road"  # тропа / дорога (land)
+CANAL = "canal"  # река / канал (water)
+ROUTE_KINDS = (ROAD, CANAL)
+
+# Creature abilities the rules name (L115, L232, L245, L271, L286, L318, L320, TN-R24).
+ABILITIES = (
+    "none",
+    "goetius",
+    "ferrarius",
+    "vinctum",
+    "caballus",
+    "mechanicus",
+    "fidea",
+    "architectus",
+    "carnifex",
+    "tempus",
+)
+
+# Phases of an epoch (L133-138), and the steps the companion asks for in them.
+PHASE_DIPLOMACY = "diplomacy"  # each player may flip one relation (diplomacy module)
+PHASE_EPOCH_CARD = "epoch_card"  # the epoch card's type is entered
+PHASE_RELATIONS = "relations"  # peace or war decided by a player (epoch 1, a Carnifex tie)
+PHASE_ACTIONS = "actions"
+PHASE_OVER = "over"
+
+
+@dataclass(frozen=True)
+class Setup:
+    seats: Seats
+    factions: tuple[str, ...]  # by seat
+    youngest: int
+    wealth: str
+    resources: str
+    random_events: bool
+    diplomacy: bool
+
+    @property
+    def castles(self) -> int:
+        """How many castles the board holds (L104-107)."""
+        return ar.CASTLES[self.seats.count][self.resources]
+
+    def to_json(self) -> JSON:
+        return {
+            "players": list(self.seats.names),
+            "factions": list(self.factions),
+            "youngest": self.youngest,
+            "wealth": self.wealth,
+            "resources": self.resources,
+            "random_events": self.random_events,
+            "diplomacy": self.diplomacy,
+        }
+
+
+SETUP_KEYS = (
+    "players",
+    "factions",
+    "youngest",
+    "first",
+    "wealth",
+    "resources",
+    "random_events",
+    "diplomacy",
+)
+
+
+def parse_setup(raw: Mapping[str, object] | None) -> Setup:
+    """Validate a setup; every problem names its key."""
+    raw = raw or {}
+    if not isinstance(raw, Mapping):
+        raise SetupError("setup: a mapping of players, factions, youngest, wealth, resources")
+    check_fields("setup", raw, SETUP_KEYS, SetupError)
+    seats = parse_players(raw, 2, 4)
+    factions = raw.get("factions")
+    if factions is None:
+        chosen = FACTIONS[: seats.count]
+    else:
+        if not isinstance(factions, list) or len(factions) != seats.count:
+            raise SetupError(
+                f"setup.factions: one of {', '.join(FACTIONS)} per player, "
+                f"{seats.count} in all, in the players' order"
+            )
+        for faction in factions:
+            if faction not in FACTIONS:
+                raise SetupError(f"setup.factions: {faction!r} is none of {', '.join(FACTIONS)}")
+        if len(set(factions)) != len(factions):
+            raise SetupError("setup.factions: each faction plays once")
+        chosen = tuple(str(f) for f in factions)
+    youngest = _seat(raw, "youngest", seats) or _seat(raw, "first", seats) or 1
+    wealth = _level(raw, "wealth")
+    resources = _level(raw, "resources")
+    events = _flag(raw, "random_events")
+    diplomacy = _flag(raw, "diplomacy")
+    if diplomacy and seats.count == 2:
+        raise SetupError("setup.diplomacy: the diplomacy module is for 3 or 4 players (L389)")
+    return Setup(seats, tuple(chosen), youngest, wealth, resources, events, diplomacy)
+
+
+def _seat(raw: Mapping[str, object], key: str, seats: Seats) -> int | None:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if isinstance(value, str) and value in seats.names:
+        return seats.names.index(value) + 1
+    if isinstance(value, bool) or not isinstance(value, int) or value not in seats.numbers():
+        raise SetupError(f"setup.{key}: a seat, 1 to {seats.count}, or a player's name")
+    return value
+
+
+def _level(raw: Mapping[str, object], key: str) -> str:
+    value = raw.get(key, "scarce")
+    if value not in LEVELS:
+        raise SetupError(f"setup.{key}: scarce, moderate or abundant, not {value!r}")
+    return str(value)
+
+
+def _flag(raw: Mapping[str, object], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise SetupError(f"setup.{key}: true or false, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Creature:
+    name: str
+    strength: int
+    war: bool  # a creature of war (else of peace)
+    ability: str = "none"
+
+
+@dataclass(frozen=True)
+class Route:
+    castles: tuple[int, int]
+    kind: str
+    owner: int
+
+
+@dataclass(frozen=True)
+class Faction:
+    """What one seat holds."""
+
+    coins: int
+    buildings: tuple[tuple[int, str], ...] = ()  # (castle, type), in the order built
+    artifacts: tuple[int, ...] = ()  # influence of each
+    army: tuple[Creature, ...] = ()
+    trophies: tuple[int, ...] = ()  # fame (the trophy's level) of each
+
+    @property
+    def influence(self) -> int:
+        return sum(self.artifacts)
+
+    @property
+    def strength(self) -> int:
+        return sum(c.strength for c in self.army)
+
+    @property
+    def fame(self) -> int:
+        return sum(self.trophies)
+
+    def has(self, ability: str) -> bool:
+        return any(c.ability == ability for c in self.army)
+
+    def in_castle(self, castle: int) -> int:
+        return sum(1 for at, _ in self.buildings if at == castle)
+
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(kind for _, kind in self.buildings)
+
+
+@dataclass(frozen=True)
+class State(Evolving):
+    setup: Setup
+    epoch: int = 0
+    phase: str = ""
+    first: int = 1  # the first-player token
+    turn: int = 1
+    war: bool = False
+    epoch_type: str = ""
+    factions: tuple[Faction, ...] = ()
+    routes: tuple[Route, ...] = ()
+    passed: frozenset[int] = frozenset()
+    # Diplomacy: the relations at war (pairs of seats, lower first); the seats still to flip.
+    at_war: frozenset[tuple[int, int]] = frozenset()
+    to_flip: tuple[int, ...] = ()
+    used_types: tuple[str, ...] = ()  # the epoch cards drawn so far (TN-A7)
+    winners: tuple[int, ...] = ()
+    winner: int | None = None
+    events: tuple[JSON, ...] = ()
+
+    @property
+    def seats(self) -> Seats:
+        return self.setup.seats
+
+    def faction(self, seat: int) -> Faction:
+        return self.factions[seat - 1]
+
+    def with_faction(self, seat: int, faction: Faction) -> State:
+        factions = list(self.factions)
+        factions[seat - 1] = faction
+        return self.evolve(factions=tuple(factions))
+
+    def pay(self, seat: int, amount: int) -> State:
+        """``amount`` coins from (negative: to) a seat; never below 0 (TN-A10)."""
+        faction = self.faction(seat)
+        return self.with_faction(seat, replace(faction, coins=max(0, faction.coins - amount)))
+
+    def buildings_in(self, castle: int) -> int:
+        """Every faction's buildings in a castle (a route's discount counts them all)."""
+        return sum(f.in_castle(castle) for f in self.factions)
+
+    def any_has(self, ability: str) -> int | None:
+        """The seat whose army holds a creature of this ability, if any."""
+        for seat, faction in enumerate(self.factions, 1):
+            if faction.has(ability):
+                return seat
+        return None
+
+    def route_tokens(self, seat: int) -> int:
+        faction = self.faction(seat)
+        extra = sum(1 for a in ("mechanicus", "fidea") if faction.has(a))
+        return ar.ROUTE_TOKENS + extra
+
+    def relations(self) -> dict[tuple[int, int], bool]:
+        seats = self.seats.numbers()
+        return {(a, b): (a, b) in self.at_war for a in seats for b in seats if a < b}
