@@ -40,12 +40,36 @@ def _four_path_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return script["setup"], script["actions"]
 
 
-@pytest.mark.parametrize("game", ["bestiary", "manus", "four_path"])
+def _tetranomicon_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """An epoch of four factions with diplomacy: relations (a frozenset of pairs), routes,
+    buildings, an army."""
+    setup = {"players": ["Anna", "Boris", "Vera", "Gleb"], "diplomacy": True}
+    moves: list[dict[str, Any]] = [
+        {"do": "flip", "with": 2},
+        {"do": "keep"},
+        {"do": "flip", "with": 4},
+        {"do": "keep"},
+        {"do": "epoch_card", "type": "creatures"},  # 2 relations at war of 6: peace
+        {"do": "build", "type": "farm", "castle": 1},
+        {"do": "route", "castles": [1, 2], "kind": "road"},
+        {"do": "summon", "strength": 2, "flag": "war", "ability": "goetius"},
+        {"do": "artifact", "influence": 2},
+        {"do": "pass"},
+        {"do": "pass"},
+        {"do": "pass"},
+        {"do": "pass"},
+    ]
+    return setup, moves
+
+
+@pytest.mark.parametrize("game", ["bestiary", "manus", "four_path", "tetranomicon"])
 def test_every_state_of_a_game_comes_back_equal_and_plays_on_the_same(game: str) -> None:
     if game == "bestiary":
         setup, moves = SETUP, list(itertools.islice(actions(), 600))
     elif game == "four_path":
         setup, moves = _four_path_game()
+    elif game == "tetranomicon":
+        setup, moves = _tetranomicon_game()
     else:
         setup, moves = _manus_game()
     rules = games.find(game).rules

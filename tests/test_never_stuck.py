@@ -36,6 +36,10 @@ SETUPS: dict[str, tuple[str, JSON]] = {
     ),
     "four-path duel": ("four_path", {"players": ["Anna", "Boris"], "scale_length": 6}),
     "manus, three players": ("manus", {"players": ["Anna", "Boris", "Vera"]}),
+    "tetranomicon, four with diplomacy": (
+        "tetranomicon",
+        {"players": ["Anna", "Boris", "Vera", "Gleb"], "diplomacy": True},
+    ),
     "manus, two hands each": (
         "manus",
         {"players": ["Anna", "Boris"], "hands_per_player": 2, "reveal": "confirm"},
