@@ -137,9 +137,10 @@ def epoch_card(state: State, action: Action) -> State:
     check_fields("epoch_card", action, ("do", "seat", "type"))
     _acting(state, action, PHASE_EPOCH_CARD)
     kind = pick(EPOCH_TYPES, require(action, "type", "the epoch card's type"), "type")
-    if kind in state.used_types:
+    if kind in state.used_types and not state.setup.epoch_repeats:
         raise IllegalAction(
-            f"the {kind} epoch has been played: the deck holds one card per type (TN-A7)"
+            f"the {kind} epoch has been played: the deck holds one card per type (TN-A7; "
+            "setup.epoch_repeats: true for a deck that repeats)"
         )
     state = state.evolve(epoch_type=kind, used_types=(*state.used_types, kind))
     state = emit(state, {"event": "epoch_card", "epoch": state.epoch, "type": kind})

@@ -48,7 +48,9 @@ def prompt(state: State) -> Prompt:
         return Prompt(seat, "flip", _key("flip"), fields, ({"do": "keep"}, *flips))
     if state.phase == PHASE_EPOCH_CARD:
         types = tuple(
-            {"do": "epoch_card", "type": t} for t in EPOCH_TYPES if t not in state.used_types
+            {"do": "epoch_card", "type": t}
+            for t in EPOCH_TYPES
+            if state.setup.epoch_repeats or t not in state.used_types
         )
         return Prompt(seat, "epoch_card", _key("epoch_card"), fields, types)
     if state.phase == PHASE_RELATIONS:

@@ -65,6 +65,9 @@ class Setup:
     resources: str
     random_events: bool
     diplomacy: bool
+    # The epoch deck's size is not printed (TN-A7): one card per type, each drawn once,
+    # unless the table's deck repeats types.
+    epoch_repeats: bool = False
 
     @property
     def castles(self) -> int:
@@ -80,6 +83,7 @@ class Setup:
             "resources": self.resources,
             "random_events": self.random_events,
             "diplomacy": self.diplomacy,
+            "epoch_repeats": self.epoch_repeats,
         }
 
 
@@ -92,6 +96,7 @@ SETUP_KEYS = (
     "resources",
     "random_events",
     "diplomacy",
+    "epoch_repeats",
 )
 
 
@@ -124,7 +129,8 @@ def parse_setup(raw: Mapping[str, object] | None) -> Setup:
     diplomacy = _flag(raw, "diplomacy")
     if diplomacy and seats.count == 2:
         raise SetupError("setup.diplomacy: the diplomacy module is for 3 or 4 players (L389)")
-    return Setup(seats, tuple(chosen), youngest, wealth, resources, events, diplomacy)
+    repeats = _flag(raw, "epoch_repeats")
+    return Setup(seats, tuple(chosen), youngest, wealth, resources, events, diplomacy, repeats)
 
 
 def _seat(raw: Mapping[str, object], key: str, seats: Seats) -> int | None:
