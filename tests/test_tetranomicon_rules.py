@@ -8,9 +8,11 @@ examples are played through a real Table in ``tests/golden/tetranomicon_*.yaml``
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +20,7 @@ from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon import engine, present
 from companion.games.tetranomicon.state import State
 from companion.journal import Journal
-from companion.rules.base import Entry, IllegalAction, SetupError
+from companion.rules.base import Entry, IllegalAction, SetupError, seat_of
 from companion.table import Table
 
 # --- TN-X1 (L346): building income -------------------------------------------------------------
@@ -451,3 +453,40 @@ def test_random_legal_play_keeps_coins_and_costs_within_the_rules(data: st.DataO
         for faction in after.factions:
             assert faction.coins >= 0  # TN-A10
         state = after
+
+
+# --- the prompt along the goldens ------------------------------------------------------------
+
+GOLDENS = sorted((Path(__file__).parent / "golden").glob("tetranomicon_*.yaml"))
+
+
+@pytest.mark.parametrize("path", GOLDENS, ids=[p.stem for p in GOLDENS])
+def test_the_prompt_asks_the_right_player_along_the_goldens(path: Path) -> None:
+    """Before each action of each Tetranomicon golden: the prompt asks the seat the step
+    names, offers that kind of action (a choice or an entry), and every choice it offers
+    is legal (L198, L326, L399)."""
+    script = yaml.safe_load(path.read_text(encoding="utf-8"))
+    history = [engine.start(script["setup"])]
+    undone: list[State] = []
+    for number, step in enumerate(script["steps"], 1):
+        where = f"{path.name} step {number}"
+        for _ in range(step.get("undo", 0)):
+            undone.append(history.pop())
+        for _ in range(step.get("redo", 0)):
+            history.append(undone.pop())
+        if "do" not in step:
+            continue
+        state = history[-1]
+        prompt = present.prompt(state)
+        named = seat_of(step, state.seats)
+        if named is not None:
+            assert prompt.seat == named, where
+        kinds = {c["do"] for c in prompt.choices} | {e.base["do"] for e in prompt.entries}
+        assert step["do"] in kinds, f"{where}: {step['do']} not offered ({sorted(kinds)})"
+        for choice in prompt.choices:
+            try:
+                engine.step(state, dict(choice))
+            except IllegalAction as error:
+                pytest.fail(f"{where}: offered {choice}, refused: {error}")
+        history.append(engine.step(state, step))
+        undone.clear()
