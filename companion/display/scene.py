@@ -36,6 +36,9 @@ class EntryPicture:
     at_low: bool = False  # an integer at its lowest / highest: the arrow dims
     at_high: bool = False
     letter: str | None = None  # a name: the letter being chosen (``value`` is the rest)
+    # What the action would mean if confirmed now (the game's ``entry_note``: a cost).
+    note: str = ""
+    note_refused: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,11 @@ def _entry_picture(snap: Snapshot) -> EntryPicture | None:
         for i in asked
         if i < len(ui.entered)
     )
+    note = None
+    playing = ui.mode == "entry" and "cards" not in ui.modes  # a prompt's entry, not a card
+    if snap.spec.entry_note is not None and playing:
+        shown = entry.action((*ui.entered, current.result(ui.value)))  # what NEXT would play
+        note = snap.spec.entry_note(snap.state, shown, language)
     return EntryPicture(
         title=entry_words(snap, entry),
         label=current.title(language),
@@ -118,6 +126,8 @@ def _entry_picture(snap: Snapshot) -> EntryPicture | None:
         at_low=current.kind == "int" and ui.value == current.low,
         at_high=current.kind == "int" and ui.value == current.high,
         letter=str(ui.value)[-1:] if current.kind == "text" else None,
+        note=note.words if note else "",
+        note_refused=bool(note and note.refused),
     )
 
 

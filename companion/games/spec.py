@@ -57,6 +57,20 @@ ChoiceWords = Callable[[JSON, JSON, str], str]
 RingPainter = Callable[[JSON, float, "LedStyle", "Overlay"], "list[RGB]"]
 # Does the ring's frame change with time alone? (public view, overlay, time) -> bool.
 RingAnimated = Callable[[JSON, "Overlay", float], bool]
+# The banner's phase in words: (public view, language) -> words.
+PhaseWords = Callable[[JSON, str], str]
+# A seat's colour on the screen, when the game gives seats their own (public view, seat).
+SeatColour = Callable[[JSON, int], "tuple[int, int, int]"]
+
+
+@dataclass(frozen=True)
+class EntryNote:
+    """A line the value entry shows under the value: what the action as entered so far
+    would mean if it were confirmed now (Tetranomicon: its cost); ``refused`` when the
+    rules would refuse it."""
+
+    words: str
+    refused: bool = False
 
 
 class ScreenModule(Protocol):
@@ -184,6 +198,13 @@ class GameSpec(Generic[S]):
     words: Words  # the game's catalogue (EN and RU), keys namespaced by ``name``
     sayers: Mapping[str, Sayer] = field(default_factory=dict)
     choice_words: ChoiceWords | None = None
+    # The banner's phase (None: the catalogue's ``ui.phase.<phase>``).
+    phase_words: PhaseWords | None = None
+    # A seat's colour on the game's screens (None: the seat colours of companion/seats.py).
+    seat_colour: SeatColour | None = None
+    # What the action being entered would mean, before it is confirmed: (state, the action
+    # with the values shown and the defaults after them, language) -> a line, or None.
+    entry_note: Callable[[S, JSON, str], EntryNote | None] | None = None
     ring: RingPainter | None = None
     ring_animated: RingAnimated | None = None
     cue: CueRule | None = None

@@ -30,6 +30,23 @@ SELECT = ("cyan", "✓")
 BACK = ("yellow", "↩")
 
 
+def seat_colour(scene: Scene, seat: int | None) -> theme.Colour:
+    """A seat's colour on this game's screens: the game's own (Tetranomicon: the
+    faction's), else the seat colours every game shares."""
+    colour = scene.spec.seat_colour
+    if colour is not None and seat is not None and seat >= 1:
+        return colour(scene.view or {}, seat)
+    return theme.seat_colour(seat)
+
+
+def phase_words(scene: Scene) -> str:
+    """The banner's phase: the game's words for it, else its catalogue's."""
+    words = scene.spec.phase_words
+    view = scene.view or {}
+    said = words(view, scene.language) if words is not None else labels.phase(view, scene.language)
+    return said or "—"
+
+
 def acting_seat(scene: Scene) -> int | None:
     seat = (scene.prompt or {}).get("seat")
     if seat is None:
@@ -134,7 +151,7 @@ def _banner_parts(
     numeral = _numeral_width(painter, layout)
     room = area.width - numeral
     name = labels.player(view, seat, scene.language) if seat else "—"
-    phase = labels.phase(view, scene.language) or "—"
+    phase = phase_words(scene)
     name_width = painter.fonts.size(name, layout.font(24), True)[0] + 2 * pad
     phase_bold = painter.fonts.size(phase, layout.font(21), True)[0] + 2 * pad
     phase_plain = painter.fonts.size(phase, layout.font(21), False)[0] + 2 * pad
@@ -177,7 +194,7 @@ def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, i
     painter.box(area, theme.PANEL)
     parts = _banner_parts(painter, layout, scene, counter)
     seat = acting_seat(scene)
-    painter.box(parts.seat, theme.seat_colour(seat))
+    painter.box(parts.seat, seat_colour(scene, seat))
     painter.mark("banner.seat", parts.seat, str(seat or ""))
     if parts.named:
         painter.text(
@@ -191,7 +208,7 @@ def banner(painter: Painter, layout: Layout, scene: Scene, counter: tuple[str, i
         )
     painter.text(
         layout.inset(parts.phase, 4),
-        labels.phase(view, language) or "—",
+        phase_words(scene),
         layout.font(21),
         colour=theme.TEXT,
         bold=parts.phase_bold,
@@ -259,7 +276,7 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
     seat = acting_seat(scene)
     painter.box(area, theme.PANEL)
     stripe = pygame.Rect(area.left, area.top, layout.px(8), area.height)
-    painter.box(stripe, theme.seat_colour(seat))
+    painter.box(stripe, seat_colour(scene, seat))
     inner = _prompt_inner(layout)
     ask_height = (layout.prompt_lines - layout.choice_lines) * layout.line
     ask_box = pygame.Rect(inner.left, inner.top, inner.width, ask_height)

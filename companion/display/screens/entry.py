@@ -4,9 +4,10 @@ Drawn over the game while a player enters an action's values (a varying attack s
 an X preparation time, a new creature's name): what is being built, the field, and its
 value between arrows (a name: the letters so far and the letter being chosen, lit); under
 it the last values confirmed, as many as one line holds; at the foot which button does
-what and where the field stands among the fields ("3/4"). Nothing is under ``min_text``
-(5 mm on the panel): a long title or field name wraps onto a second line, and the values
-confirmed give way first when the panel is short of room.
+what and where the field stands among the fields ("3/4"), and over it the game's line on
+the action as entered so far, when it has one (Tetranomicon: what it costs). Nothing is
+under ``min_text`` (5 mm on the panel): a long title or field name wraps onto a second
+line, and the values confirmed give way first when the panel is short of room.
 """
 
 from __future__ import annotations
@@ -58,14 +59,20 @@ class EntryScreen:
         naming = entry.letter is not None
         keys = legend.NAME if naming else legend.ENTRY
         _footer(painter, layout, footer, keys, language=language, entry=entry)
+        above = footer.top  # what the value box and the values confirmed stand on
+        if entry.note:  # what the action would mean now (its cost): over the footer
+            note_row = pygame.Rect(margin, 0, width, layout.line)
+            note_row.bottom = footer.top - layout.px(2)
+            _note(painter, layout, note_row, entry)
+            above = note_row.top
         box = pygame.Rect(layout.px(12 if naming else 40), label_bottom + layout.px(4), 0, 0)
         box.width = layout.width - 2 * box.left
-        box.height = footer.top - layout.px(4) - box.top
+        box.height = above - layout.px(4) - box.top
         done = _done(painter, layout, entry, width)
         least = layout.line_of(layout.min_text) + 2 * layout.px(4)
         if done and box.height - layout.line >= least:
             done_row = pygame.Rect(margin, 0, width, layout.line)
-            done_row.bottom = footer.top - layout.px(2)
+            done_row.bottom = above - layout.px(2)
             box.height = done_row.top - layout.px(2) - box.top
             painter.text(
                 done_row,
@@ -109,6 +116,21 @@ class EntryScreen:
             min_px=layout.min_text,  # words ("two hands each") shrink, down to 5 mm
         )
         chrome.notice(painter, layout, scene)
+
+
+def _note(painter: Painter, layout: Layout, row: pygame.Rect, entry: EntryPicture) -> None:
+    """The game's line on the action as entered (its cost), orange when it is refused."""
+    bold = painter.fonts.size(entry.note, layout.min_text, True)[0] <= row.width
+    painter.text(
+        row,
+        entry.note,
+        layout.min_text,
+        colour=theme.NEGATIVE if entry.note_refused else theme.HIGHLIGHT,
+        bold=bold,
+        role="entry.note",
+        align="center",
+        min_px=layout.min_text,
+    )
 
 
 def _done(painter: Painter, layout: Layout, entry: EntryPicture, width: int) -> str:

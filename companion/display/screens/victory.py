@@ -20,6 +20,7 @@ from companion.display import labels, theme
 from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
+from companion.display.screens import chrome
 from companion.i18n import text
 from companion.rules.base import JSON
 
@@ -79,7 +80,7 @@ class VictoryScreen:
         seat = winner.get("seat")
         title_px = layout.font(36)
         title = pygame.Rect(0, 0, layout.width, layout.line_of(title_px) + 2 * layout.px(4))
-        painter.box(title, theme.seat_colour(seat))
+        painter.box(title, chrome.seat_colour(scene, seat))
         painter.mark("victory.winner", title, str(seat))
         said = (
             self.title(view, language)

@@ -5,9 +5,10 @@ income, the scoring); see docs/tetranomicon.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile, setup_option
-from companion.games.tetranomicon import rules
+from companion.games.tetranomicon import labels, rules
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.narration import SAYERS
+from companion.games.tetranomicon.samples import SAMPLES
 from companion.games.tetranomicon.state import GAME, LEVELS, State
 from companion.rules.base import JSON
 
@@ -28,6 +29,12 @@ SPEC: GameSpec[State] = GameSpec(
     rules=rules,
     words=WORDS,
     sayers=SAYERS,
+    choice_words=labels.choice,
+    phase_words=labels.phase,
+    seat_colour=labels.seat_colour,  # a seat is its faction's colour on the screen
+    entry_note=labels.cost_note,  # the cost of the action being entered
+    screens=f"{__name__}.screens",
+    samples=SAMPLES,
     inputs=InputProfile(next_actions=("pass", "keep")),
     period=_no_period,
     players=(2, 4),
