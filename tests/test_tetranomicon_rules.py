@@ -397,6 +397,8 @@ def _entered(data: st.DataObject, entry: Entry) -> dict[str, Any]:
     for field in entry.fields:
         if field.kind == "int":
             values.append(data.draw(st.integers(field.low, field.high)))
+        elif field.kind == "text":
+            values.append(data.draw(st.sampled_from(["Saxum", "Lignum", str(field.first)])))
         else:
             values.append(data.draw(st.sampled_from(field.options)))
     return entry.action(values)
