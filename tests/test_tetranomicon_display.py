@@ -12,8 +12,9 @@ from companion.display import samples, theme
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
-from companion.games.tetranomicon import SPEC, labels, present
+from companion.games.tetranomicon import SPEC, labels, present, ring
 from companion.games.tetranomicon.state import State
+from companion.leds import LedStyle, Overlay, chase, frame, scale
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -290,3 +291,14 @@ def test_two_factions_get_every_count_on_the_small_panel(display, language):
         assert texts(renderer, f"buildings.{number}") == [str(len(seat["buildings"]))]
     [olga] = texts(renderer, "seat.2")
     assert olga == labels.ui("passed", language)  # "Olga · pass" does not fit: "pass"
+
+
+def test_the_ring_lights_the_acting_faction_in_its_colour_and_chases_the_winner():
+    style = LedStyle()
+    view = GALLERY["tetranomicon_ledger"]("en").view  # Boris, the Alliance: green
+    lit = frame(SPEC, view, 0.3, style, Overlay(acting_seat=2))
+    assert lit == [scale(GREEN, 0.35)] * style.count
+    result = GALLERY["tetranomicon_result"]("en").view  # Vera, the Order: yellow
+    faction_style = ring.in_faction_colours(result, style)
+    assert frame(SPEC, result, 0.3, style, Overlay()) == chase(faction_style, 3, 0.3)
+    assert faction_style.seat_colours[2] == YELLOW

@@ -5,7 +5,7 @@ income, the scoring); see docs/tetranomicon.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile, setup_option
-from companion.games.tetranomicon import labels, rules
+from companion.games.tetranomicon import labels, ring, rules
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.narration import SAYERS
 from companion.games.tetranomicon.samples import SAMPLES
@@ -32,6 +32,7 @@ SPEC: GameSpec[State] = GameSpec(
     choice_words=labels.choice,
     phase_words=labels.phase,
     seat_colour=labels.seat_colour,  # a seat is its faction's colour on the screen
+    ring=ring.paint,  # and on the ring
     entry_note=labels.cost_note,  # the cost of the action being entered
     screens=f"{__name__}.screens",
     samples=SAMPLES,
