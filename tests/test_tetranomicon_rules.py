@@ -230,11 +230,6 @@ def _play(state: State, *actions: dict[str, Any]) -> State:
     return state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: route() lets Mechanicus's colourless token onto a canal once the own four "
-    "are down (L248); /tmp/notes/tn_engine.md §1",
-)
 def test_mechanicus_token_goes_on_a_road_only() -> None:
     # Boris's own four tokens lie on two roads and two canals; then he summons Mechanicus.
     # The one token left is the colourless one: «может быть размещен только на тропах» (L248)
@@ -265,11 +260,6 @@ def _at_war() -> State:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: build() charges a farm for foreign routes and pays their toll, though a "
-    "farm has no lower level to reach (L235); /tmp/notes/tn_engine.md §2",
-)
 def test_a_farm_pays_for_no_route() -> None:
     # «увеличивается на 1 монету за каждый не принадлежащий игроку маршрут до зданий
     # нижестоящих уровней» (L235): a farm is level I (L216), it reaches nothing below it

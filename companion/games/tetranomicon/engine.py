@@ -14,7 +14,6 @@ from dataclasses import replace
 from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon.state import (
     ABILITIES,
-    CANAL,
     EPOCH_TYPES,
     PHASE_ACTIONS,
     PHASE_DIPLOMACY,
@@ -159,7 +158,9 @@ def epoch_card(state: State, action: Action) -> State:
             decider = None
     if decider is not None:
         return state.evolve(phase=PHASE_RELATIONS, turn=decider)
-    return _relations_set(state, state.war if decided is None else decided, "armies")
+    if decided is None:
+        return _relations_set(state, state.war, "kept")
+    return _relations_set(state, decided, "diplomacy" if state.setup.diplomacy else "armies")
 
 
 def relation(state: State, action: Action) -> State:
@@ -198,6 +199,12 @@ def _foreign(state: State, seat: int, action: Action) -> tuple[dict[int, int], i
         if owner == seat:
             raise IllegalAction("'routes' counts the other factions' routes, not one's own")
         used = as_int(count, f"routes.{ref}", 0, ar.ROUTE_TOKENS + 2)
+        laid = state.laid_by(owner)
+        if used > laid:
+            raise IllegalAction(
+                f"{state.seats.name(owner)} has laid {laid} routes: {used} of them cannot be "
+                "on the path (L237, L309)"
+            )
         if used:
             owners[owner] = owners.get(owner, 0) + used
     roads = _count(action, "neutral_roads")
@@ -234,7 +241,7 @@ def _castle(state: State, value: object, key: str) -> int:
 
 def _discount(action: Action) -> int:
     """The epoch card's or an ability's discount the players read (TN-A6)."""
-    return _count(action, "discount", 10)
+    return _count(action, "discount", 5)
 
 
 def build(state: State, action: Action) -> State:
@@ -266,6 +273,10 @@ def build(state: State, action: Action) -> State:
         raise IllegalAction(
             f"a {kind} needs an own building of every lower level: no {', '.join(missing)} "
             "yet (L233)"
+        )
+    if level == 0 and any(action.get(k) for k in ("routes", "neutral_roads", "neutral_canals")):
+        raise IllegalAction(
+            "a farm reaches no lower level, so it uses no route: it costs 3 (L233, L235)"
         )
     owners, paid = _foreign(state, seat, action)
     cost = ar.build_cost(paid, _discount(action))
@@ -313,20 +324,16 @@ def route(state: State, action: Action) -> State:
                 f"the {kind} between castles {a} and {b} holds {state.seats.name(laid.owner)}'s "
                 "token: one token per route (L243)"
             )
-    own = [r for r in state.routes if r.owner == seat]
-    faction = state.faction(seat)
-    fidea = 1 if faction.has("fidea") else 0
-    mechanicus = 1 if faction.has("mechanicus") else 0
-    canals = sum(1 for r in own if r.kind == CANAL) + (kind == CANAL)
-    if len(own) + 1 > ar.ROUTE_TOKENS + fidea + mechanicus or canals > ar.ROUTE_TOKENS + fidea:
+    token = state.free_token(seat, kind)
+    if token is None:
         raise IllegalAction(
             f"{state.seats.name(seat)} has no route token left for a {kind} "
-            "(4, +1 road with Mechanicus, +1 with Fidea; L113, L248)"
+            "(4, +1 road with Mechanicus, +1 road or canal with Fidea; L113, L248)"
         )
     developed = sum(1 for end in pair if state.buildings_in(end) >= 2)
     cost = ar.route_cost(developed, _discount(action))
     state = _spend(state, seat, cost, f"a {kind}")
-    state = state.evolve(routes=(*state.routes, Route(pair, kind, seat)))
+    state = state.evolve(routes=(*state.routes, Route(pair, kind, seat, token)))
     state = emit(
         state,
         {"event": "route_laid", "seat": seat, "castles": list(pair), "kind": kind, "cost": cost},
@@ -338,7 +345,7 @@ def artifact(state: State, action: Action) -> State:
     """«За создание артефактов не нужно платить» (L269); Ferrarius brings 2 coins (L271)."""
     check_fields("artifact", action, ("do", "seat", "influence", "name"))
     seat = _acting(state, action, PHASE_ACTIONS)
-    influence = as_int(require(action, "influence", "the card's influence"), "influence", 0, 9)
+    influence = as_int(require(action, "influence", "the card's influence"), "influence", 0, 6)
     faction = state.faction(seat)
     state = state.with_faction(seat, replace(faction, artifacts=(*faction.artifacts, influence)))
     bonus = 2 if faction.has("ferrarius") else 0
@@ -434,7 +441,7 @@ def expedition(state: State, action: Action) -> State:
     events = ("event_strength", "event_coin")
     if not state.setup.random_events and any(action.get(k) for k in events):
         raise IllegalAction("the random events module is off: no expedition card (L123)")
-    change = as_int(action.get("event_strength", 0), "event_strength", -5, 5)
+    change = as_int(action.get("event_strength", 0), "event_strength", -3, 3)
     coin = as_int(action.get("event_coin", 0), "event_coin", -1, 1)
     owners, paid = _foreign(state, seat, action)
     cost = ar.expedition_cost(state.epoch, paid, _discount(action))
@@ -533,8 +540,9 @@ def _diplomacy_income(state: State) -> State:
         if mine == theirs:
             continue
         gets, gives = (a, b) if mine > theirs else (b, a)
+        # A transfer: the payer never below 0, the receiver gets what is paid (TN-A8).
         paid = min(1, state.faction(gives).coins)
-        state = state.pay(gives, paid).pay(gets, -1)
+        state = state.pay(gives, paid).pay(gets, -paid)
         state = emit(
             state,
             {"event": "tribute", "seat": gets, "from": gives, "war": war, "paid": paid},

@@ -8,16 +8,44 @@ from companion.narration import player
 from companion.rules.base import JSON
 
 
+def coins(count: int, language: str) -> str:
+    """«1 coin», «3 coins»; «1 монета», «3 монеты», «5 монет»."""
+    if language == "ru":
+        tens, ones = count % 100, count % 10
+        if ones == 1 and tens != 11:
+            key = "narr.coins_one"
+        elif 2 <= ones <= 4 and not 12 <= tens <= 14:
+            key = "narr.coins_few"
+        else:
+            key = "narr.coins_many"
+    else:
+        key = "narr.coins_one" if count == 1 else "narr.coins_many"
+    return WORDS(key, language, count=count)
+
+
+def _creature(event: JSON, language: str) -> str:
+    """A creature by its card's name; one named after its ability in the language."""
+    name, ability = str(event["creature"]), str(event.get("ability") or "none")
+    if ability != "none" and name.casefold() == ability:
+        return WORDS(f"ability.{ability}", language)
+    return name
+
+
 def _state(war: object, language: str) -> str:
     return WORDS("flag.war" if war else "flag.peace", language)
 
 
 def _tolls(event: JSON, view: JSON, language: str) -> str:
-    return "".join(
-        " "
-        + WORDS("narr.toll", language, player=player(view, t["seat"], language), coins=t["coins"])
+    said = [
+        WORDS(
+            "narr.toll",
+            language,
+            player=player(view, t["seat"], language),
+            coins=coins(int(t["coins"]), language),
+        )
         for t in event.get("tolls") or []
-    )
+    ]
+    return "".join(f" {line}" for line in said)
 
 
 def _built(event: JSON, view: JSON, language: str) -> str:
@@ -27,7 +55,7 @@ def _built(event: JSON, view: JSON, language: str) -> str:
         player=player(view, event["seat"], language),
         type=WORDS(f"building.{event['type']}", language),
         castle=event["castle"],
-        cost=event["cost"],
+        cost=coins(int(event["cost"]), language),
     )
     return line + _tolls(event, view, language)
 
@@ -86,17 +114,17 @@ SAYERS: dict[str, Sayer] = {
         kind=WORDS(f"route.{e['kind']}", lang),
         a=e["castles"][0],
         b=e["castles"][1],
-        cost=e["cost"],
+        cost=coins(int(e["cost"]), lang),
     ),
     "artifact_made": _artifact,
     "summoned": lambda e, v, lang: WORDS(
         "narr.summoned",
         lang,
         player=player(v, e["seat"], lang),
-        creature=e["creature"],
+        creature=_creature(e, lang),
         strength=e["strength"],
         flag=WORDS(f"flag.{e['flag']}", lang),
-        cost=e["cost"],
+        cost=coins(int(e["cost"]), lang),
     ),
     "expedition": _expedition,
     "passed": lambda e, v, lang: WORDS("narr.passed", lang, player=player(v, e["seat"], lang)),
@@ -106,7 +134,7 @@ SAYERS: dict[str, Sayer] = {
         player=player(v, e["seat"], lang),
         buildings=e["buildings"],
         epoch=e["epoch"],
-        coins=e["coins"],
+        coins=coins(int(e["coins"]), lang),
     ),
     "tribute": lambda e, v, lang: WORDS(
         "narr.tribute", lang, player=player(v, e["seat"], lang), other=player(v, e["from"], lang)

@@ -5,6 +5,7 @@ Everything at the table is public; docs/tetranomicon.md names every view field.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from companion.games.tetranomicon import arithmetic as ar
@@ -67,11 +68,18 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
     entries: list[Entry] = []
     last = state.setup.castles
     others = [s for s in state.seats.numbers() if s != seat]
+    # The other factions' routes a path may use: one field per faction that has laid
+    # some (at most as many as it laid), keyed by the player's name as scripts write it.
     paths = tuple(
         _field(
-            f"routes.{s}", low=0, high=6, default=0, label_fields={"player": state.seats.name(s)}
+            f"routes.{state.seats.name(s)}",
+            low=0,
+            high=state.laid_by(s),
+            default=0,
+            label_fields={"player": state.seats.name(s)},
         )
         for s in others
+        if state.laid_by(s)
     )
     neutral = (
         _field("neutral_roads", low=0, high=6, default=0),
@@ -79,11 +87,11 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
     )
     discount = _field("discount", low=0, high=5, default=0)
     if coins >= ar.LOWEST_COST and len(faction.buildings) < ar.BUILDING_TOKENS:
+        above = ("type", ar.BUILDINGS[1:])  # a farm reaches no lower level (L233, L235)
         built = (
             _field("type", "choice", options=ar.BUILDINGS, words=WORDS.key("building")),
             _field("castle", low=1, high=last, default=1),
-            *paths,
-            *neutral,
+            *(replace(path, only_if=above) for path in (*paths, *neutral)),
             discount,
         )
         entries.append(Entry({"do": "build"}, built, WORDS.key("entry.build")))
@@ -163,7 +171,10 @@ def view(state: State, audience: str = "public") -> JSON:
         per_castle: dict[str, int] = {}
         for castle, _ in faction.buildings:
             per_castle[str(castle)] = per_castle.get(str(castle), 0) + 1
-        limit = ar.build_limit(max(state.epoch, 1), state.war, faction.has("architectus"))
+        # The limit reads this epoch's peace or war: unknown until it is decided (L232).
+        decided = state.phase in (PHASE_ACTIONS, PHASE_OVER)
+        architectus = faction.has("architectus")
+        limit = ar.build_limit(state.epoch, state.war, architectus) if decided else None
         own_routes = [r for r in state.routes if r.owner == seat]
         seats.append(
             {

@@ -122,7 +122,14 @@ def parse_setup(raw: Mapping[str, object] | None) -> Setup:
         if len(set(factions)) != len(factions):
             raise SetupError("setup.factions: each faction plays once")
         chosen = tuple(str(f) for f in factions)
-    youngest = _seat(raw, "youngest", seats) or _seat(raw, "first", seats) or 1
+    youngest = _seat(raw, "youngest", seats)
+    first = _seat(raw, "first", seats)
+    if youngest is not None and first is not None and youngest != first:
+        raise SetupError(
+            f"setup.first: the first player is the youngest (L119): {seats.name(youngest)}, "
+            f"not {seats.name(first)}"
+        )
+    youngest = youngest or first or 1
     wealth = _level(raw, "wealth")
     resources = _level(raw, "resources")
     events = _flag(raw, "random_events")
@@ -171,6 +178,9 @@ class Route:
     castles: tuple[int, int]
     kind: str
     owner: int
+    # The token it took (L113, L248): the faction's own, or the colourless one of
+    # Mechanicus (roads only) or of Fidea (roads or canals).
+    token: str = "own"
 
 
 @dataclass(frozen=True)
@@ -257,6 +267,24 @@ class State(Evolving):
         faction = self.faction(seat)
         extra = sum(1 for a in ("mechanicus", "fidea") if faction.has(a))
         return ar.ROUTE_TOKENS + extra
+
+    def free_token(self, seat: int, kind: str) -> str | None:
+        """The token a new route of ``kind`` takes, or None: a road takes Mechanicus's
+        colourless token while it is free, then an own one, then Fidea's; a canal an own
+        one, then Fidea's («Дополнительный жетон от умения Механикуса может быть размещен
+        только на тропах, а Фидеи и на тропах, и на реках», L248)."""
+        laid = [r.token for r in self.routes if r.owner == seat]
+        faction = self.faction(seat)
+        free = {
+            "own": laid.count("own") < ar.ROUTE_TOKENS,
+            "mechanicus": faction.has("mechanicus") and "mechanicus" not in laid,
+            "fidea": faction.has("fidea") and "fidea" not in laid,
+        }
+        order = ("mechanicus", "own", "fidea") if kind == "road" else ("own", "fidea")
+        return next((token for token in order if free[token]), None)
+
+    def laid_by(self, seat: int) -> int:
+        return sum(1 for r in self.routes if r.owner == seat)
 
     def relations(self) -> dict[tuple[int, int], bool]:
         seats = self.seats.numbers()
