@@ -240,6 +240,8 @@ def view(state: State, audience: str = "public") -> JSON:
         ]
         if state.setup.diplomacy
         else [],
+        # Diplomacy: the seats still to flip or keep this epoch, in turn (the first: now).
+        "to_flip": list(state.to_flip),
         "epoch_types_played": list(state.used_types),
         "seats": seats,
         "standings": engine.standings(state),
