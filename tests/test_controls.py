@@ -226,18 +226,19 @@ def test_menu_opens_only_after_three_seconds(tmp_path: Path) -> None:
     assert not d.app.ui.menu_open and cues(d)[-1] == "no"
     d.hold("menu", 3.0)
     assert d.app.ui.menu_open
-    assert menu(d)[:9] == [
+    assert menu(d)[:10] == [
         "Back to the game",
         "Rematch: the next player starts",
         "New game: Bestiary: Two Castles",
         "New game: Bestiary: Four-path",
         "New game: Hand of Manus",
         "New game: Tetranomicon",
+        "New game: Talisman: heroes",
         "Resume an unfinished game",
         "Undo to the start of this period",
         "Language: English",
     ]
-    for _ in range(8):
+    for _ in range(9):
         d.tap("seat2.blue")
     d.tap("seat2.cyan")  # language
     assert d.app.ui.language == "ru" and not d.app.ui.menu_open

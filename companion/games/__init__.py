@@ -6,13 +6,14 @@ it; the shell reads only its spec. Adding a game is its folder plus one line bel
 
 from __future__ import annotations
 
-from companion.games import bestiary, four_path, manus, tetranomicon
+from companion.games import bestiary, four_path, manus, talisman, tetranomicon
 from companion.games.spec import AnySpec
 from companion.rules.base import SetupError, did_you_mean
 
 # Each spec is typed with its own state; the registry holds them side by side.
 GAMES: dict[str, AnySpec] = {
-    spec.name: spec for spec in (bestiary.SPEC, four_path.SPEC, manus.SPEC, tetranomicon.SPEC)
+    spec.name: spec
+    for spec in (bestiary.SPEC, four_path.SPEC, manus.SPEC, tetranomicon.SPEC, talisman.SPEC)
 }
 
 

@@ -1,0 +1,28 @@
+"""Talisman: a hero tracker and battle calculator (RULES-EXPANSIONS.md §3; seeds/003, a
+fragment): the companion keeps each hero's sheet, the turn's countdowns and the fight's
+arithmetic; the players keep the board. See docs/talisman.md."""
+
+from __future__ import annotations
+
+from companion.games.spec import GameSpec, InputProfile
+from companion.games.talisman import rules
+from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.narration import SAYERS
+from companion.games.talisman.state import GAME, State
+from companion.rules.base import JSON
+
+
+def _no_period(view: JSON) -> int | None:
+    return None  # no time disc
+
+
+SPEC: GameSpec[State] = GameSpec(
+    name=GAME,
+    rules=rules,
+    words=WORDS,
+    sayers=SAYERS,
+    inputs=InputProfile(next_actions=("accept", "end_turn")),
+    period=_no_period,
+    players=(2, 6),
+    example_setup={"players": ["Anna", "Boris", "Vera"]},
+)

@@ -1,0 +1,259 @@
+"""What the Talisman tracker shows: ``prompt(state)`` and ``view(state, audience)``.
+
+docs/talisman.md names every view field. Everything at the table is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from companion.games.talisman import engine
+from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.state import (
+    ALIGNMENTS,
+    GAME,
+    PHASE_BATTLE,
+    PHASE_OUTCOME,
+    PHASE_REWARD,
+    Hero,
+    State,
+)
+from companion.rules.base import DEBUG, JSON, Entry, Field, Prompt
+
+
+def _key(kind: str) -> str:
+    return WORDS.key(f"ui.prompt.{kind}")
+
+
+def _field(key: str, kind: Literal["int", "choice"] = "int", **more: Any) -> Field:
+    label = WORDS.key(f"field.{key.split('.', maxsplit=1)[0]}")
+    return Field(key, kind, label, **more)
+
+
+def prompt(state: State) -> Prompt:
+    over = engine.over_limits(state)
+    if over is not None:
+        seat, what = over
+        hero = state.hero(seat)
+        fields: dict[str, str | int] = {"player": hero.name}
+        if what == "object":
+            drops = tuple(
+                {"do": "drop", "hero": seat, "object": o} for o in dict.fromkeys(hero.objects)
+            )
+            fields["limit"] = hero.capacity
+            return Prompt(seat, "drop", _key("drop"), fields, drops)
+        discards = tuple(
+            {"do": "discard", "hero": seat, "name": n} for n in dict.fromkeys(hero.spells)
+        )
+        fields["limit"] = hero.spell_limit
+        return Prompt(seat, "discard", _key("discard"), fields, discards)
+    seat = state.turn
+    hero = state.hero(seat)
+    fields = {"player": hero.name}
+    fight = state.battle
+    if state.phase == PHASE_BATTLE and fight is not None:
+        deciding = fight.opponent if fight.opponent and fight.attacker_done else fight.seat
+        decider = state.hero(deciding)
+        spent = fight.opponent_rerolled if deciding != fight.seat else fight.rerolled
+        choices: list[JSON] = [{"do": "accept"}]
+        if decider.fate > 0 and not spent:
+            choices.append({"do": "reroll"})
+        fields = {"player": decider.name, "mine": fight.hero_total, "theirs": fight.against_total}
+        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices))
+    if state.phase == PHASE_OUTCOME and fight is not None:
+        saves = [
+            {"do": "lose"},
+            {"do": "lose", "saved_by": "spell"},
+            {"do": "lose", "saved_by": "ability"},
+        ]
+        if fight.kind == "strength":
+            saves.insert(1, {"do": "lose", "saved_by": "object"})
+        return Prompt(seat, "lose", _key("lose"), fields, tuple(saves))
+    if state.phase == PHASE_REWARD and fight is not None:
+        winner = state.winner_of_duel
+        loser = fight.opponent if winner == fight.seat else fight.seat
+        lost = state.hero(loser)
+        takes: list[JSON] = [
+            {"do": "reward", "take": "life"},
+            {"do": "reward", "take": "life", "saved_by": "object"},
+        ]
+        if lost.gold:
+            takes.append({"do": "reward", "take": "gold"})
+        takes += [
+            {"do": "reward", "take": "object", "object": o} for o in dict.fromkeys(lost.objects)
+        ]
+        fields = {"player": state.hero(winner).name, "loser": lost.name}
+        return Prompt(winner, "reward", _key("reward"), fields, tuple(takes))
+    return _turn(state, seat, hero, fields)
+
+
+def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> Prompt:
+    """The turn: end it (trading trophies when they make a point), the battle calculator,
+    the sheet's changes as entries, the toad and a missed turn."""
+    choices: list[JSON] = [{"do": "end_turn"}]
+    if not hero.toad:
+        for kind in ("strength", "craft"):
+            if getattr(hero, f"{kind}_trophies") >= 7:
+                choices.append({"do": "end_turn", "trade": [kind]})
+    choices += [
+        {"do": "miss_turn", "encounters_left": True},
+        {"do": "miss_turn", "encounters_left": False},
+        {"do": "toad"},
+    ]
+    for name in dict.fromkeys(hero.spells):
+        if not hero.toad and hero.casts < hero.cast_limit:
+            choices.append({"do": "cast", "name": name})
+    others = [s for s in state.seats.numbers() if s != seat]
+    entries = [
+        Entry(
+            {"do": "battle", "enemies": [3]},
+            (
+                _field("enemies.0", low=0, high=20, default=3),
+                _field("psychic", "choice", options=("no", "yes"), words=WORDS.key("yesno")),
+                _field("bonus", low=-5, high=9, default=0),
+            ),
+            WORDS.key("entry.battle"),
+        ),
+        Entry(
+            {"do": "battle", "enemies": [3, 3]},
+            (
+                _field("enemies.0", low=0, high=20, default=3),
+                _field("enemies.1", low=0, high=20, default=3),
+                _field("bonus", low=-5, high=9, default=0),
+            ),
+            WORDS.key("entry.battle_two"),
+        ),
+        Entry(
+            {"do": "attack"},
+            (
+                _field(
+                    "defender",
+                    "choice",
+                    options=tuple(others),
+                    names={
+                        s: {"en": state.seats.name(s), "ru": state.seats.name(s)} for s in others
+                    },
+                ),
+                _field("bonus", low=-5, high=9, default=0),
+                _field("defender_bonus", low=-5, high=9, default=0),
+            ),
+            WORDS.key("entry.attack"),
+        ),
+    ]
+    for field in ("lives", "fate", "gold"):
+        entries.append(
+            Entry(
+                {"do": field},
+                (_field("change", low=-9, high=9, default=1),),
+                WORDS.key(f"entry.{field}"),
+            )
+        )
+    for field in ("strength", "craft"):
+        entries.append(
+            Entry(
+                {"do": field},
+                (
+                    _field("change", low=-9, high=9, default=1),
+                    _field("kind", "choice", options=("gain", "bonus"), words=WORDS.key("kind")),
+                ),
+                WORDS.key(f"entry.{field}"),
+            )
+        )
+    entries += [
+        Entry(
+            {"do": "trophy"},
+            (
+                _field("kind", "choice", options=("strength", "craft"), words=WORDS.key("trophy")),
+                _field("value", low=1, high=12, default=3),
+            ),
+            WORDS.key("entry.trophy"),
+        ),
+        Entry(
+            {"do": "capacity"},
+            (_field("value", low=0, high=12, default=hero.capacity),),
+            WORDS.key("entry.capacity"),
+        ),
+        Entry(
+            {"do": "alignment"},
+            (_field("to", "choice", options=ALIGNMENTS, words=WORDS.key("alignment")),),
+            WORDS.key("entry.alignment"),
+        ),
+        Entry(
+            {"do": "encounter"},
+            (
+                _field("required", low=0, high=6, default=1),
+                _field("on_space", low=0, high=9, default=0),
+            ),
+            WORDS.key("entry.encounter"),
+        ),
+    ]
+    return Prompt(
+        seat,
+        "turn",
+        _key("turn"),
+        fields,
+        tuple(choices),
+        ("take", "drop", "follower", "spell", "discard", "cast", "roll"),
+        tuple(entries),
+    )
+
+
+def _hero_view(state: State, seat: int) -> JSON:
+    hero = state.hero(seat)
+    return {
+        "seat": seat,
+        "name": hero.name,
+        "lives": hero.lives,
+        "fate": hero.fate,
+        "gold": hero.gold,
+        "strength": hero.current_strength,
+        "craft": hero.current_craft,
+        "strength_base": hero.strength,
+        "craft_base": hero.craft,
+        "strength_bonus": hero.strength_bonus,
+        "craft_bonus": hero.craft_bonus,
+        "strength_trophies": hero.strength_trophies,
+        "craft_trophies": hero.craft_trophies,
+        "objects": list(hero.objects),
+        "capacity": hero.capacity,
+        "followers": list(hero.followers),
+        "spells": list(hero.spells),
+        "spell_limit": hero.spell_limit,
+        "casts": hero.casts,
+        "cast_limit": hero.cast_limit,
+        "alignment": hero.alignment,
+        "toad": hero.toad,
+        "miss_next": hero.miss_next,
+    }
+
+
+def view(state: State, audience: str = "public") -> JSON:
+    fight = state.battle
+    battle: JSON | None = None
+    if fight is not None:
+        battle = {
+            "seat": fight.seat,
+            "kind": fight.kind,
+            "enemies": list(fight.enemies),
+            "opponent": fight.opponent or None,
+            "roll": fight.roll,
+            "hero_total": fight.hero_total,
+            "opponent_roll": fight.opponent_roll,
+            "against": fight.against_total,
+            "rerolled": fight.rerolled,
+            "opponent_rerolled": fight.opponent_rerolled,
+        }
+    picture: JSON = {
+        "game": GAME,
+        "turn": {"seat": state.turn, "name": state.seats.name(state.turn)},
+        "turns": state.turns,
+        "phase": state.phase,
+        "seats": [_hero_view(state, seat) for seat in state.seats.numbers()],
+        "battle": battle,
+        "dice_rolled": state.dice,
+        "winner": None,
+        "events": [dict(event) for event in state.events],
+    }
+    if audience == DEBUG:
+        picture["debug"] = {"setup": state.setup.to_json()}
+    return picture
