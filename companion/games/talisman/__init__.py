@@ -5,9 +5,10 @@ arithmetic; the players keep the board. See docs/talisman.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile
-from companion.games.talisman import rules
+from companion.games.talisman import labels, rules
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.narration import SAYERS
+from companion.games.talisman.samples import SAMPLES
 from companion.games.talisman.state import GAME, State
 from companion.rules.base import JSON
 
@@ -21,6 +22,10 @@ SPEC: GameSpec[State] = GameSpec(
     rules=rules,
     words=WORDS,
     sayers=SAYERS,
+    choice_words=labels.choice,
+    phase_words=labels.phase,  # "Psychic combat" said plainly in the banner
+    screens=f"{__name__}.screens",
+    samples=SAMPLES,
     inputs=InputProfile(next_actions=("accept", "end_turn")),
     period=_no_period,
     players=(2, 6),

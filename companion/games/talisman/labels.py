@@ -1,0 +1,136 @@
+"""Words for Talisman's screens: the banner's phase (psychic combat said plainly), the
+prompt's choices as short phrases that fit the 3.5-inch panel, and what the view says of
+a hero and a battle.
+
+No pygame here: the spec's hooks read these, and only the screens module draws.
+"""
+
+from __future__ import annotations
+
+from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.state import TROPHY_RATE
+from companion.i18n import Field
+from companion.rules.base import JSON
+
+# The symbols of a hero's sheet where words do not fit (the 3.5-inch panel); the 7-inch
+# panel says the words.
+LIVES = "♥"
+FATE = "☘"
+GOLD = "⛁"
+STRENGTH = "⚔"
+CRAFT = "✧"
+OBJECTS = "⚒"
+SPELLS = "⚗"
+REROLLED = "⟲"
+DICE = "⚀⚁⚂⚃⚄⚅"
+
+
+def ui(key: str, language: str, **fields: Field) -> str:
+    return WORDS(f"ui.{key}", language, **fields)
+
+
+def die(value: object) -> str:
+    """A die's face as its glyph (⚄ for 5), the number when it is not a die's."""
+    number = int(value) if isinstance(value, int) else 0
+    return DICE[number - 1] if 1 <= number <= 6 else str(value)
+
+
+def seat_entry(view: JSON, seat: object) -> JSON:
+    for entry in view.get("seats") or []:
+        if entry.get("seat") == seat:
+            return dict(entry)
+    return {}
+
+
+def name(view: JSON, seat: object) -> str:
+    return str(seat_entry(view, seat).get("name") or seat)
+
+
+def turn_seat(view: JSON) -> int | None:
+    turn = view.get("turn") or {}
+    seat = turn.get("seat") if isinstance(turn, dict) else None
+    return seat if isinstance(seat, int) else None
+
+
+def fight(view: JSON) -> JSON | None:
+    """The battle on the screen: the one under way, else the one the last action decided
+    (a won battle or a standoff leaves no battle in the view, only its result)."""
+    battle = view.get("battle")
+    result = last_result(view)
+    if isinstance(battle, dict):
+        return {**battle, **({"outcome": result["outcome"]} if result else {})}
+    if result is not None:
+        return {**result, "against": result.get("against")}
+    return None
+
+
+def last_result(view: JSON) -> JSON | None:
+    for event in view.get("events") or []:
+        if event.get("event") == "battle_result":
+            return dict(event)
+    return None
+
+
+def is_psychic(battle: JSON) -> bool:
+    return battle.get("kind") == "craft"
+
+
+def phase(view: JSON, language: str) -> str:
+    """The banner's phase: "Battle" or plainly "Psychic combat" (also once lost: no
+    object saves the life); a lost battle's life; the winner's reward; else the turn."""
+    current = str(view.get("phase") or "turn")
+    battle = view.get("battle")
+    if current == "battle" and isinstance(battle, dict):
+        if battle.get("opponent"):
+            return ui("phase.duel_psychic" if is_psychic(battle) else "phase.duel", language)
+        return ui("phase.psychic" if is_psychic(battle) else "phase.battle", language)
+    if current == "outcome" and isinstance(battle, dict) and is_psychic(battle):
+        return ui("phase.outcome_psychic", language)  # the panels' "<" says it was lost
+    if WORDS.has(f"ui.phase.{current}"):
+        return ui(f"phase.{current}", language)
+    return ui("phase.turn", language)
+
+
+def outcome(result: str, language: str) -> str:
+    return ui(f"outcome.{result}", language)
+
+
+def choice(view: JSON, action: JSON, language: str) -> str:
+    """A choice as a short phrase: "End turn, Strength +1 (trophies)", "Miss this turn
+    (encounters left)" against "Miss the next turn", "Saved by a spell", "Drop Sword"."""
+    kind = str(action.get("do"))
+    if kind == "end_turn":
+        trades = [str(t) for t in action.get("trade") or []]
+        if not trades:
+            return ui("choice.end_turn", language)
+        hero = seat_entry(view, turn_seat(view))
+        gained = int(hero.get(f"{trades[0]}_trophies") or 0) // TROPHY_RATE
+        return ui(f"choice.trade_{trades[0]}", language, gained=gained)
+    if kind == "miss_turn":
+        left = action.get("encounters_left")
+        return ui("choice.miss_this" if left else "choice.miss_next", language)
+    if kind in ("cast", "discard"):
+        return ui(f"choice.{kind}", language, name=str(action.get("name")))
+    if kind == "drop":
+        return ui("choice.drop", language, object=str(action.get("object")))
+    if kind == "lose":
+        saved = action.get("saved_by")
+        return ui(f"choice.saved_{saved}" if saved else "choice.lose", language)
+    if kind == "reward":
+        take = str(action.get("take"))
+        if take == "object":
+            return ui("choice.take_object", language, object=str(action.get("object")))
+        if take == "life" and action.get("saved_by"):
+            return ui("choice.take_life_saved", language)
+        return ui(f"choice.take_{take}", language)
+    if kind == "battle" and len(action.get("enemies") or []) > 1:
+        return WORDS("entry.battle_two", language)  # an entry, by its action
+    if WORDS.has(f"ui.choice.{kind}"):
+        return ui(f"choice.{kind}", language)
+    if WORDS.has(f"entry.{kind}"):
+        return WORDS(f"entry.{kind}", language)
+    return kind.replace("_", " ")
+
+
+def alignment(hero: JSON, language: str) -> str:
+    return WORDS(f"alignment.{hero.get('alignment')}", language)

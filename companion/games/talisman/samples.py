@@ -1,0 +1,91 @@
+"""Talisman's pictures for the gallery, tests and bench: games played through its rules.
+
+Nothing here is a hand-made view: each sample is a setup and the actions played from it
+with the game's own ``start``/``step`` (see :mod:`companion.display.samples`). Three
+heroes, Anna first; the companion's dice are given, so each picture is the same.
+"""
+
+from __future__ import annotations
+
+from companion.games.spec import Sample
+from companion.rules.base import JSON
+
+SETUP: JSON = {
+    "players": ["Anna", "Boris", "Vera"],
+    "heroes": [
+        {"strength": 4, "craft": 3, "fate": 1, "alignment": "good"},
+        {"strength": 3, "craft": 4, "lives": 5, "alignment": "evil"},
+        {"strength": 2, "craft": 5, "gold": 3},
+    ],
+    "seed": 5,
+}
+
+# Round 1: Boris must miss his next turn; back to Anna.
+ROUND_1: tuple[JSON, ...] = (
+    {"do": "end_turn"},
+    {"do": "miss_turn", "encounters_left": False},
+    {"do": "end_turn"},
+)
+
+# Anna's sheet: trophies worth 8 (a point of Strength to trade), a sword (+1 for now),
+# a helmet, a spell, two gold more.
+ANNAS_SHEET: tuple[JSON, ...] = (
+    *ROUND_1,
+    {"do": "trophy", "kind": "strength", "value": 3},
+    {"do": "trophy", "kind": "strength", "value": 5},
+    {"do": "take", "object": "Sword"},
+    {"do": "take", "object": "Helmet"},
+    {"do": "strength", "change": 1, "kind": "bonus"},
+    {"do": "spell", "name": "Fireball"},
+    {"do": "gold", "change": 2},
+)
+
+# Two enemies (Strength 3 and 4) on one die: 3 + 4 against 2 + 7, before the reroll.
+TWO_ENEMIES: JSON = {"do": "battle", "enemies": [3, 4], "roll": 3, "enemy_roll": 2}
+
+SAMPLES = (
+    Sample("talisman_sheet", SETUP, ANNAS_SHEET),
+    Sample("talisman_battle", SETUP, (TWO_ENEMIES,)),
+    # Psychic combat against a Craft 5 spirit, fate spent on a reroll, and lost.
+    Sample(
+        "talisman_lost",
+        SETUP,
+        (
+            {"do": "battle", "enemies": [5], "psychic": "yes", "roll": 2, "enemy_roll": 4},
+            {"do": "reroll", "roll": 3},
+            {"do": "accept"},
+        ),
+    ),
+    # A won battle: the result stays on the screen until the next action.
+    Sample(
+        "talisman_won",
+        SETUP,
+        ({"do": "battle", "enemies": [3], "roll": 6, "enemy_roll": 1}, {"do": "accept"}),
+    ),
+    # Hero against hero: Anna attacks Boris, both keep their rolls, Anna takes a reward.
+    Sample(
+        "talisman_reward",
+        SETUP,
+        (
+            {"do": "take", "hero": 2, "object": "Axe"},
+            {"do": "attack", "defender": 2, "roll": 6, "defender_roll": 1},
+            {"do": "accept"},
+            {"do": "accept"},
+        ),
+    ),
+    # Anna turned into a toad (Strength and Craft 1) for three of her turns.
+    Sample(
+        "talisman_toad",
+        SETUP,
+        ({"do": "toad"}, {"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"}),
+    ),
+    # Five objects, four at most: Anna drops one before anything else.
+    Sample(
+        "talisman_drop",
+        SETUP,
+        tuple(
+            {"do": "take", "object": name}
+            for name in ("Sword", "Helmet", "Shield", "Lantern", "Rope")
+        ),
+    ),
+)
