@@ -5,7 +5,7 @@ arithmetic; the players keep the board. See docs/talisman.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile
-from companion.games.talisman import labels, rules
+from companion.games.talisman import labels, ring, rules
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.narration import SAYERS
 from companion.games.talisman.samples import SAMPLES
@@ -24,6 +24,7 @@ SPEC: GameSpec[State] = GameSpec(
     sayers=SAYERS,
     choice_words=labels.choice,
     phase_words=labels.phase,  # "Psychic combat" said plainly in the banner
+    ring=ring.paint,  # the fight's balance while the rolls stand
     screens=f"{__name__}.screens",
     samples=SAMPLES,
     inputs=InputProfile(next_actions=("accept", "end_turn")),

@@ -1,0 +1,32 @@
+"""Talisman's LED ring: the generic one (the hero who must act, all round, dim) and,
+while a battle's rolls stand, the balance of the fight: from the top clockwise the hero's
+colour on his share of the two totals, the rest in the enemies' red (or the defending
+hero's colour), so the table sees from the board who is ahead, and a standoff as half
+and half."""
+
+from __future__ import annotations
+
+from companion.leds import RGB, LedStyle, Overlay, acting_seat, scale, seat_colour
+from companion.rules.base import JSON
+
+ENEMY: RGB = (222, 56, 48)
+BRIGHTNESS = 0.6  # brighter than the turn's dim colour: a fight is under way
+
+
+def balance(view: JSON, style: LedStyle) -> list[RGB] | None:
+    """The fight's balance, or None when no battle's rolls stand."""
+    battle = view.get("battle")
+    if not isinstance(battle, dict):
+        return None
+    mine, theirs = int(battle.get("hero_total") or 0), int(battle.get("against") or 0)
+    total = max(1, mine + theirs)
+    share = round(style.count * mine / total)
+    share = min(style.count - (theirs > 0), max(int(mine > 0), share))
+    hero = scale(seat_colour(style, int(battle.get("seat") or 1)), BRIGHTNESS)
+    other = battle.get("opponent")
+    foe = scale(seat_colour(style, int(other)) if other else ENEMY, BRIGHTNESS)
+    return [hero] * share + [foe] * (style.count - share)
+
+
+def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+    return balance(view, style) or acting_seat(view, now, style, ui)
