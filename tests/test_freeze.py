@@ -62,7 +62,24 @@ def _tetranomicon_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return setup, moves
 
 
-@pytest.mark.parametrize("game", ["bestiary", "manus", "four_path", "tetranomicon"])
+def _talisman_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Heroes with objects, spells, a toad and a battle under way (a nested dataclass)."""
+    setup = {"players": ["Anna", "Boris"], "heroes": [{"craft": 4, "fate": 1}, {}], "seed": 9}
+    moves: list[dict[str, Any]] = [
+        {"do": "take", "object": "Sword"},
+        {"do": "spell", "name": "Destroy Magic"},
+        {"do": "trophy", "kind": "craft", "value": 5},
+        {"do": "battle", "enemies": [3, 4]},  # rolled from the seed
+        {"do": "reroll", "roll": 6},
+        {"do": "accept"},
+        {"do": "battle", "enemies": [2], "psychic": True, "roll": 6, "enemy_roll": 1},
+        {"do": "accept"},
+        {"do": "toad", "hero": 2},
+    ]
+    return setup, moves
+
+
+@pytest.mark.parametrize("game", ["bestiary", "manus", "four_path", "tetranomicon", "talisman"])
 def test_every_state_of_a_game_comes_back_equal_and_plays_on_the_same(game: str) -> None:
     if game == "bestiary":
         setup, moves = SETUP, list(itertools.islice(actions(), 600))
@@ -70,6 +87,8 @@ def test_every_state_of_a_game_comes_back_equal_and_plays_on_the_same(game: str)
         setup, moves = _four_path_game()
     elif game == "tetranomicon":
         setup, moves = _tetranomicon_game()
+    elif game == "talisman":
+        setup, moves = _talisman_game()
     else:
         setup, moves = _manus_game()
     rules = games.find(game).rules

@@ -181,3 +181,42 @@ def test_from_every_state_a_press_leads_on_and_the_game_can_end(
     assert d.app.snapshot.view["winner"] is not None
     while OPEN:
         OPEN.pop().close()
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_the_talisman_tracker_never_leaves_a_table_without_a_press(
+    tmp_path: Path, data: Any
+) -> None:
+    """The Talisman tracker has no end of its own (the fragment gives no victory, the
+    table ends the game): from every state some press leads on and some legal action is
+    reachable, and played on from there by presses it keeps taking them."""
+    d = _start(tmp_path / str(len(OPEN)), "talisman", {"players": ["Anna", "Boris", "Vera"]})
+    words = [*_buttons(d.app.snapshot), "hold undo"]
+    for word in data.draw(st.lists(st.sampled_from(words), max_size=60), label="presses"):
+        _play(d, word)
+        _assert_not_stuck(d)
+    _back_to_the_prompt(d)
+    chooser = random.Random(data.draw(st.integers(0, 2**16), label="seed"))
+    for _ in range(40):
+        snap = d.app.snapshot
+        offered = _offered(snap, chooser) or _offered(snap)
+        chooser.shuffle(offered)
+        head = d.app.table.head
+        for action in offered:
+            try:
+                words_for = presses_for(snap, action)
+                break
+            except NoPlan:
+                continue
+        else:
+            pytest.fail(f"no offered action of '{snap.prompt.kind}' can be pressed: {offered}")
+        for word in words_for:
+            _play(d, word)
+        assert d.app.table.head == head + 1, f"the presses for {action} did not play it"
+    while OPEN:
+        OPEN.pop().close()
