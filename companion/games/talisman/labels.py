@@ -60,7 +60,9 @@ def fight(view: JSON) -> JSON | None:
     if isinstance(battle, dict):
         return {**battle, **({"outcome": result["outcome"]} if result else {})}
     if result is not None:
-        return {**result, "against": result.get("against")}
+        done = view.get("last_battle")  # the fate reroll, where the view keeps it
+        spent = bool(done.get("rerolled")) if isinstance(done, dict) else False
+        return {**result, "rerolled": result.get("rerolled", spent)}
     return None
 
 
