@@ -73,6 +73,16 @@ def _hero_seat(state: State, action: Action, key: str = "hero") -> int:
     return seat
 
 
+def _by(state: State, action: Action, expected: int) -> None:
+    """A ``seat`` named on an action of the turn (or of a decision) must be the one whose
+    it is."""
+    seat = seat_of(action, state.seats)
+    if seat is not None and seat != expected:
+        raise IllegalAction(
+            f"it is {state.seats.name(expected)}'s to do, not {state.seats.name(seat)}'s"
+        )
+
+
 def _in_turn(state: State, *phases: str) -> None:
     wanted = phases or (PHASE_TURN,)
     if state.phase not in wanted:
@@ -134,6 +144,7 @@ def end_turn(state: State, action: Action) -> State:
     lost, never by a toad, L203-213, L281), the toad's count (L273-293), the next hero."""
     check_fields("end_turn", action, ("do", "seat", "trade"))
     _in_turn(state)
+    _by(state, action, state.turn)
     return _end(state, [str(k) for k in as_list(action.get("trade"), "trade")])
 
 
@@ -170,6 +181,8 @@ def _end(state: State, trades: list[str]) -> State:
     if hero.toad and not this_turn:  # TL-A1: the turn it happened in does not count
         left = hero.toad - 1
         state = state.changed(seat, toad=left)
+        if not left:  # back to the hero: what the toad gained vanishes (L277)
+            state = state.changed(seat, toad_strength=0, toad_craft=0)
         state = emit(state, {"event": "toad_turn", "seat": seat, "left": left})
     state = emit(state, {"event": "turn_ended", "seat": seat})
     return _begin_turn(state.evolve(battle=None), state.seats.after(seat))
@@ -192,6 +205,7 @@ def miss_turn(state: State, action: Action) -> State:
     either way this turn ends at once."""
     check_fields("miss_turn", action, ("do", "seat", "encounters_left"))
     _in_turn(state)
+    _by(state, action, state.turn)
     left = action.get("encounters_left", False)
     if not isinstance(left, bool):
         raise IllegalAction("'encounters_left': true or false")
@@ -216,12 +230,12 @@ def _change(state: State, action: Action, field: str, name: str) -> State:
         if kind == "bonus":
             field = f"{field}_bonus"
     if hero.toad and field in KINDS:
-        raise IllegalAction(
-            f"{hero.name} is a toad: Strength and Craft 1, and what it would gain vanishes "
-            "when it turns back (L277-279)"
-        )
+        # «жаба может получать и отдавать Силу и Умения, все эти изменения исчезают при
+        # обратном превращении» (L277).
+        field = f"toad_{field}"
     before = int(getattr(hero, field))
-    after = before + change if field.endswith("_bonus") else max(0, before + change)
+    signed = field.endswith("_bonus") or field.startswith("toad_")
+    after = before + change if signed else max(0, before + change)
     state = state.changed(seat, **{field: after})
     return emit(
         state,
@@ -330,11 +344,8 @@ def spell(state: State, action: Action) -> State:
     name = str(require(action, "name", "the spell"))
     if hero.toad:
         raise IllegalAction("a toad gains no spells (L285)")
-    if len(hero.spells) >= hero.spell_limit:
-        raise IllegalAction(
-            f"{hero.name} holds {len(hero.spells)} spells, the limit at Craft "
-            f"{hero.current_craft} (L182-183)"
-        )
+    # Over the limit it is taken all the same and the player then discards the one he
+    # chooses («Игрок выбирает, какие именно заклинания сбросить», L191).
     state = state.changed(seat, spells=(*hero.spells, name))
     return emit(state, {"event": "spell_gained", "seat": seat, "name": name})
 
@@ -467,6 +478,7 @@ def battle(state: State, action: Action) -> State:
         ),
     )
     _in_turn(state)
+    _by(state, action, state.turn)
     seat = state.turn
     hero = state.hero(seat)
     psychic = _yes(action.get("psychic", False), "psychic")
@@ -514,6 +526,7 @@ def attack(state: State, action: Action) -> State:
         ("do", "seat", "defender", "psychic", "bonus", "defender_bonus", "roll", "defender_roll"),
     )
     _in_turn(state)
+    _by(state, action, state.turn)
     seat = state.turn
     other = _hero_seat(state, {"hero": require(action, "defender", "the hero attacked")})
     if other == seat:
@@ -579,7 +592,16 @@ def accept(state: State, action: Action) -> State:
         return emit(state, {"event": "attacker_decided", "seat": fight.seat})
     mine, theirs = fight.hero_total, fight.against_total
     outcome = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
-    state = emit(state, {**_battle_event(state, fight, "battle_result"), "outcome": outcome})
+    state = state.evolve(last_battle=fight, last_outcome=outcome)
+    state = emit(
+        state,
+        {
+            **_battle_event(state, fight, "battle_result"),
+            "outcome": outcome,
+            "rerolled": fight.rerolled,
+            "opponent_rerolled": fight.opponent_rerolled,
+        },
+    )
     if outcome == "standoff":
         return _end(state, [])
     if fight.opponent:
@@ -652,6 +674,11 @@ def reward(state: State, action: Action) -> State:
         saved = action.get("saved_by")
         if saved is not None:
             said["saved_by"] = pick(SAVED_BY, saved, "saved_by")
+            if saved == "object" and fight.kind == "craft":
+                raise IllegalAction(
+                    "in psychic combat «ни один Предмет не способен предотвратить потерю "
+                    "жизни» (L120)"
+                )
         else:
             state = state.changed(loser, lives=max(0, lost.lives - 1))
             if lost.lives == 1:  # the last life: all he has (L100)

@@ -5,8 +5,47 @@ from __future__ import annotations
 
 from companion.games.spec import Sayer
 from companion.games.talisman.catalogue import WORDS
+from companion.i18n import Words
 from companion.narration import player
 from companion.rules.base import JSON
+
+# A sheet's fields as the narration says them (keys ``talisman.sheet.*``).
+SHEET = Words(
+    "talisman",
+    {
+        "sheet.lives": "lives",
+        "sheet.fate": "fate",
+        "sheet.gold": "gold",
+        "sheet.strength": "Strength",
+        "sheet.craft": "Craft",
+        "sheet.strength_bonus": "Strength bonus",
+        "sheet.craft_bonus": "Craft bonus",
+        "sheet.toad_strength": "the toad's Strength",
+        "sheet.toad_craft": "the toad's Craft",
+    },
+    {
+        "sheet.lives": "жизни",
+        "sheet.fate": "судьба",
+        "sheet.gold": "золото",
+        "sheet.strength": "Сила",
+        "sheet.craft": "Умение",
+        "sheet.strength_bonus": "бонус Силы",
+        "sheet.craft_bonus": "бонус Умения",
+        "sheet.toad_strength": "Сила жабы",
+        "sheet.toad_craft": "Умение жабы",
+    },
+)
+
+
+def _changed(event: JSON, view: JSON, language: str) -> str:
+    return WORDS(
+        "narr.changed",
+        language,
+        player=player(view, event["seat"], language),
+        field=WORDS(f"sheet.{event['field']}", language),
+        before=event["before"],
+        after=event["after"],
+    )
 
 
 def _result(event: JSON, view: JSON, language: str) -> str:
@@ -44,6 +83,7 @@ def _alignment(event: JSON, view: JSON, language: str) -> str:
 
 
 SAYERS: dict[str, Sayer] = {
+    "changed": _changed,
     "battle_result": _result,
     "encounter": _order,
     "trophies_traded": _traded,

@@ -73,10 +73,9 @@ def prompt(state: State) -> Prompt:
         winner = state.winner_of_duel
         loser = fight.opponent if winner == fight.seat else fight.seat
         lost = state.hero(loser)
-        takes: list[JSON] = [
-            {"do": "reward", "take": "life"},
-            {"do": "reward", "take": "life", "saved_by": "object"},
-        ]
+        takes: list[JSON] = [{"do": "reward", "take": "life"}]
+        if fight.kind == "strength":  # no object saves a life in psychic combat (L120)
+            takes.append({"do": "reward", "take": "life", "saved_by": "object"})
         if lost.gold:
             takes.append({"do": "reward", "take": "gold"})
         takes += [
@@ -243,6 +242,18 @@ def view(state: State, audience: str = "public") -> JSON:
             "rerolled": fight.rerolled,
             "opponent_rerolled": fight.opponent_rerolled,
         }
+    last: JSON | None = None
+    if state.last_battle is not None:
+        done = state.last_battle
+        last = {
+            "seat": done.seat,
+            "kind": done.kind,
+            "opponent": done.opponent or None,
+            "hero_total": done.hero_total,
+            "against": done.against_total,
+            "rerolled": done.rerolled,
+            "outcome": state.last_outcome,
+        }
     picture: JSON = {
         "game": GAME,
         "turn": {"seat": state.turn, "name": state.seats.name(state.turn)},
@@ -250,6 +261,7 @@ def view(state: State, audience: str = "public") -> JSON:
         "phase": state.phase,
         "seats": [_hero_view(state, seat) for seat in state.seats.numbers()],
         "battle": battle,
+        "last_battle": last,
         "dice_rolled": state.dice,
         "winner": None,
         "events": [dict(event) for event in state.events],

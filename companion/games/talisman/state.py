@@ -100,6 +100,10 @@ class Hero:
     spells: tuple[str, ...] = ()
     toad: int = 0  # turns left as a toad
     toad_since: int = -1  # the turn number it became one (TL-A1)
+    # What a toad gains or loses of its Strength 1 and Craft 1: it vanishes when it turns
+    # back (L277).
+    toad_strength: int = 0
+    toad_craft: int = 0
     miss_next: bool = False
     aligned_in_turn: int = -1  # the turn number of the last change of alignment
     casts: int = 0  # spells cast this turn
@@ -107,16 +111,23 @@ class Hero:
 
     @property
     def current_strength(self) -> int:
-        """A toad has Strength 1; its counters do not apply (L277)."""
-        return 1 if self.toad else max(0, self.strength + self.strength_bonus)
+        """A toad has Strength 1 and its counters do not apply; what it gains as a toad
+        counts until it turns back (L277)."""
+        if self.toad:
+            return max(0, 1 + self.toad_strength)
+        return max(0, self.strength + self.strength_bonus)
 
     @property
     def current_craft(self) -> int:
-        return 1 if self.toad else max(0, self.craft + self.craft_bonus)
+        if self.toad:
+            return max(0, 1 + self.toad_craft)
+        return max(0, self.craft + self.craft_bonus)
 
     @property
     def spell_limit(self) -> int:
-        return 0 if self.toad else spell_limit(self.current_craft)
+        """The spells it may hold by Craft (L183); a toad keeps its spells (L283), so its
+        limit is not enforced while it is one."""
+        return len(self.spells) if self.toad else spell_limit(self.current_craft)
 
 
 def parse_setup(raw: Mapping[str, object] | None) -> Setup:
@@ -209,6 +220,9 @@ class State(Evolving):
     turns: int = 0  # turns begun, all heroes (alignment once per turn, L241)
     phase: str = PHASE_TURN
     battle: Battle | None = None
+    # The last battle accepted and how it ended (won, lost, standoff), for the screen.
+    last_battle: Battle | None = None
+    last_outcome: str = ""
     winner_of_duel: int = 0  # hero against hero: who chooses the reward
     dice: int = 0  # dice the companion rolled (with the seed: the next roll)
     winner: int | None = None  # the fragment has no victory (the game ends off the box)
