@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from companion.i18n import LANGUAGES, Words
-from companion.rules.base import JSON, PUBLIC, Action, Entry, Field, Prompt
+from companion.rules.base import JSON, PUBLIC, Action, Entry, Field, FieldKind, Prompt
 
 if TYPE_CHECKING:  # the screens import pygame: only the screen's own modules load them
     from companion.display.scene import Scene
@@ -264,6 +264,13 @@ def setup_option(
         default=default,
         only_if=only_if,
     )
+
+
+def entry_field(words: Words, key: str, kind: FieldKind = "int", **more: Any) -> Field:
+    """A field of an entry, labelled by the game's catalogue ``field.<key>`` (a nested key,
+    ``routes.Anna``, by its first part)."""
+    label = words.key(f"field.{key.split('.', maxsplit=1)[0]}")
+    return Field(key, kind, label, **more)
 
 
 # A spec of whichever game: the registry and the shell hold specs of different state types

@@ -5,8 +5,9 @@ docs/talisman.md names every view field. Everything at the table is public.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
+from companion.games.spec import entry_field
 from companion.games.talisman import engine
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.state import (
@@ -18,16 +19,15 @@ from companion.games.talisman.state import (
     Hero,
     State,
 )
-from companion.rules.base import DEBUG, JSON, Entry, Field, Prompt
+from companion.rules.base import DEBUG, JSON, Entry, Field, FieldKind, Prompt
 
 
 def _key(kind: str) -> str:
     return WORDS.key(f"ui.prompt.{kind}")
 
 
-def _field(key: str, kind: Literal["int", "choice"] = "int", **more: Any) -> Field:
-    label = WORDS.key(f"field.{key.split('.', maxsplit=1)[0]}")
-    return Field(key, kind, label, **more)
+def _field(key: str, kind: FieldKind = "int", **more: Any) -> Field:
+    return entry_field(WORDS, key, kind, **more)
 
 
 def prompt(state: State) -> Prompt:

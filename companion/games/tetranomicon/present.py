@@ -6,8 +6,9 @@ Everything at the table is public; docs/tetranomicon.md names every view field.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
+from companion.games.spec import entry_field
 from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon import engine
 from companion.games.tetranomicon.catalogue import WORDS
@@ -23,17 +24,15 @@ from companion.games.tetranomicon.state import (
     ROUTE_KINDS,
     State,
 )
-from companion.rules.base import DEBUG, JSON, Entry, Field, IllegalAction, Prompt
+from companion.rules.base import DEBUG, JSON, Entry, Field, FieldKind, IllegalAction, Prompt
 
 
 def _key(kind: str) -> str:
     return WORDS.key(f"ui.prompt.{kind}")
 
 
-def _field(key: str, kind: Literal["int", "choice"] = "int", **more: Any) -> Field:
-    """An entry's field, labelled ``field.<key>`` (a nested key by its first part)."""
-    label = WORDS.key(f"field.{key.split('.', maxsplit=1)[0]}")
-    return Field(key, kind, label, **more)
+def _field(key: str, kind: FieldKind = "int", **more: Any) -> Field:
+    return entry_field(WORDS, key, kind, **more)
 
 
 def prompt(state: State) -> Prompt:
