@@ -266,10 +266,10 @@ def setup_option(
     )
 
 
-def entry_field(words: Words, key: str, kind: FieldKind = "int", **more: Any) -> Field:
+def entry_field(catalogue: Words, key: str, kind: FieldKind = "int", **more: Any) -> Field:
     """A field of an entry, labelled by the game's catalogue ``field.<key>`` (a nested key,
     ``routes.Anna``, by its first part)."""
-    label = words.key(f"field.{key.split('.', maxsplit=1)[0]}")
+    label = catalogue.key(f"field.{key.split('.', maxsplit=1)[0]}")
     return Field(key, kind, label, **more)
 
 
