@@ -66,7 +66,7 @@ def _talisman_game() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Heroes with objects, spells, a toad and a battle under way (a nested dataclass)."""
     setup = {"players": ["Anna", "Boris"], "heroes": [{"craft": 4, "fate": 1}, {}], "seed": 9}
     moves: list[dict[str, Any]] = [
-        {"do": "take", "object": "Sword"},
+        {"do": "carry", "object": "Sword"},
         {"do": "spell", "name": "Destroy Magic"},
         {"do": "trophy", "kind": "craft", "value": 5},
         {"do": "battle", "enemies": [3, 4]},  # rolled from the seed

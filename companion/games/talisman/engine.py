@@ -276,10 +276,10 @@ def trophy(state: State, action: Action) -> State:
     return emit(state, {"event": "trophy", "seat": seat, "kind": kind, "value": value})
 
 
-def take(state: State, action: Action) -> State:
+def carry(state: State, action: Action) -> State:
     """An object taken; over the carrying limit (4 without a Mule, L148) one must be dropped
     at once (the prompt asks which)."""
-    check_fields("take", action, ("do", "seat", "hero", "object", "allowed"))
+    check_fields("carry", action, ("do", "seat", "hero", "object", "allowed"))
     seat = _hero_seat(state, action)
     name = str(require(action, "object", "the object's name"))
     if action.get("allowed") is False:
@@ -704,7 +704,7 @@ HANDLERS: dict[str, Handler] = {
     "strength": strength,
     "craft": craft,
     "trophy": trophy,
-    "take": take,
+    "carry": carry,
     "drop": drop,
     "capacity": capacity,
     "follower": follower,

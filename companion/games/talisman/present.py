@@ -192,7 +192,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
         _key("turn"),
         fields,
         tuple(choices),
-        ("take", "drop", "follower", "spell", "discard", "cast", "roll"),
+        ("carry", "drop", "follower", "spell", "discard", "cast", "roll"),
         tuple(entries),
     )
 

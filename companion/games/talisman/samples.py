@@ -33,8 +33,8 @@ ANNAS_SHEET: tuple[JSON, ...] = (
     *ROUND_1,
     {"do": "trophy", "kind": "strength", "value": 3},
     {"do": "trophy", "kind": "strength", "value": 5},
-    {"do": "take", "object": "Sword"},
-    {"do": "take", "object": "Helmet"},
+    {"do": "carry", "object": "Sword"},
+    {"do": "carry", "object": "Helmet"},
     {"do": "strength", "change": 1, "kind": "bonus"},
     {"do": "spell", "name": "Fireball"},
     {"do": "gold", "change": 2},
@@ -67,7 +67,7 @@ SAMPLES = (
         "talisman_reward",
         SETUP,
         (
-            {"do": "take", "hero": 2, "object": "Axe"},
+            {"do": "carry", "hero": 2, "object": "Axe"},
             {"do": "attack", "defender": 2, "roll": 6, "defender_roll": 1},
             {"do": "accept"},
             {"do": "accept"},
@@ -84,7 +84,7 @@ SAMPLES = (
         "talisman_drop",
         SETUP,
         tuple(
-            {"do": "take", "object": name}
+            {"do": "carry", "object": name}
             for name in ("Sword", "Helmet", "Shield", "Lantern", "Rope")
         ),
     ),
