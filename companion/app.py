@@ -47,6 +47,7 @@ from companion.snapshot import HardwareStatus, Snapshot, UiState
 from companion.table import NOTHING, Apply, Change, Command, Table
 from companion.voice import Espeak, Voice, VoiceOutput
 from companion.voice import available as voice_available
+from companion.web.hub import Hub, Remote, may_act
 
 log = logging.getLogger("companion.app")
 
@@ -75,7 +76,7 @@ class Subscribe:
     output: Output
 
 
-Event = ButtonEdge | DiscStep | SensorLink | Subscribe | Stop
+Event = ButtonEdge | DiscStep | SensorLink | Subscribe | Stop | Remote
 
 
 class Output(Protocol):
@@ -166,6 +167,7 @@ class App:
         self.clock = clock
         self.table = table
         self.events: queue.Queue[Event] = queue.Queue()
+        self._hub: Hub | None = None
         buttons = config.buttons
         self.timing = InputTiming(
             debounce=buttons.debounce_ms / 1000,
@@ -297,7 +299,35 @@ class App:
                 bridge="linked" if event.present else "unplugged",
             )
             snap = replace(snap, hardware=hardware, cue=None, news=False)
+        elif isinstance(event, Remote):
+            snap = self._remote(event, snap, now)
         self._publish(before, snap, now)
+
+    def _remote(self, event: Remote, snap: Snapshot, now: float) -> Snapshot:
+        """An action from a seat's phone, as its press would be: only if the table is still
+        where the phone saw it and it is this seat's to decide; the first of a press and a
+        phone wins, the other is told it is no longer possible."""
+        head = self.table.head
+        if head != event.head:
+            event.reply(False, "the table has moved on", head)
+            return snap
+        if not may_act(snap, event.seat, event.action):
+            event.reply(False, "it is not this seat's to decide now", head)
+            return snap
+        reaction = controls.Reaction(snap.ui, (Apply(dict(event.action), event.seat),))
+        snap = self._react(reaction, snap, now)
+        played = self.table.head != head
+        notice = snap.ui.notice
+        why = "" if played else (notice.say(snap.language) if notice else "refused")
+        event.reply(played, why, self.table.head)
+        return snap
+
+    def hub(self) -> Hub:
+        """The phones' hub, subscribed to the snapshots (the web server reads it)."""
+        if self._hub is None:
+            self._hub = Hub(self.post, self.table.journal)
+            self.subscribe(self._hub)
+        return self._hub
 
     def tick(self, now: float) -> None:
         """Timers and animation frames; call it when :meth:`next_wake` says."""
@@ -542,6 +572,39 @@ def first_setup(config: Config) -> JSON:
     return setup
 
 
+def start_web(app: App) -> WebServer | None:
+    """The phones' web server when the config turns it on (docs/phones.md); a port that
+    cannot be taken is said in the log and on the screen, and the table plays on."""
+    settings = app.config.web
+    if not settings.enabled:
+        return None
+    from companion.web.server import Server  # noqa: PLC0415 (aiohttp loads only here)
+
+    try:
+        server = Server(app.hub(), settings.bind, settings.port).start()
+    except OSError as error:
+        log.warning(
+            "the phones' web server did not start on %s:%s: %s", settings.bind, settings.port, error
+        )
+        return None
+    log.info("phones: %s", server.url)
+    return server
+
+
+def _run_with_web(app: App) -> None:
+    """The loop, with the phones' server beside it while it runs."""
+    web = start_web(app)
+    try:
+        app.run()
+    finally:
+        if web is not None:
+            web.stop()
+
+
+class WebServer(Protocol):
+    def stop(self) -> None: ...
+
+
 def build_app(
     config: Config,
     *,
@@ -659,7 +722,7 @@ def run_main(argv: list[str]) -> int:
         attach(app)  # logs and carries on when there is no display
         notify("READY=1")  # the first frame is up (Type=notify)
         log.info("%s, game %s: running (Ctrl-C stops)", app.table.game, app.table.record.id)
-        app.run()
+        _run_with_web(app)
     except KeyboardInterrupt:
         pass
     except Exception as error:

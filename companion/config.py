@@ -197,6 +197,7 @@ SCHEMA: dict[str, Schema] = {
     "sound": {"enabled": _bool, "voice": _bool},
     "display": {"diagonal_inches": _diagonal},
     "bridge": {"port": _path},
+    "web": {"enabled": _bool, "bind": _text, "port": _int(0, 65535)},
 }
 
 
@@ -408,6 +409,15 @@ class DisplaySettings:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """The phones' web server (docs/phones.md): off unless enabled; what it binds to."""
+
+    enabled: bool = False
+    bind: str = "127.0.0.1"
+    port: int = 8080
+
+
+@dataclass(frozen=True)
 class BridgeSettings:
     port: str  # a device path, "auto" or "virtual"
 
@@ -429,6 +439,7 @@ class Config:
     bridge: BridgeSettings
     sound: SoundSettings
     display: DisplaySettings = DisplaySettings()
+    web: WebSettings = WebSettings()
 
     @classmethod
     def of(cls, path: str, data: Mapping[str, object]) -> Config:
@@ -482,6 +493,11 @@ class Config:
                 voice=_bool_of(_mapping(data, "sound"), "voice"),
             ),
             display=DisplaySettings(_diagonal_of(_mapping(data, "display"))),
+            web=WebSettings(
+                enabled=_bool_of(_mapping(data, "web"), "enabled"),
+                bind=str(_mapping(data, "web").get("bind") or "127.0.0.1"),
+                port=_int_of(_mapping(data, "web"), "port"),
+            ),
         )
 
     @property

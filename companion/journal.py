@@ -294,6 +294,18 @@ class Journal:
         ).fetchone()
         return self.game(row[0]) if row else None
 
+    def meta(self, key: str) -> str | None:
+        """A value kept beside the games (the phones' tokens), or None."""
+        try:
+            row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        except sqlite3.Error:
+            return None
+        return str(row[0]) if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
     def current(self) -> int | None:
         """The id of the game last on the table (None: none yet, or unreadable)."""
         try:

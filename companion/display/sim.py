@@ -622,6 +622,7 @@ def sim_main(argv: list[str]) -> int:
         START_ERRORS,
         build_app,
         report_start_error,
+        start_web,
     )
 
     if argv[:1] == ["--"]:
@@ -640,11 +641,14 @@ def sim_main(argv: list[str]) -> int:
     window, headless = open_window(size, args.headless, language)
     sounds = Sounds(muted=args.mute)
     sim = Simulator(app, window, args.size, sounds=sounds, headless=headless)
+    web = start_web(app)
     try:
         sim.run(args.seconds)
     except KeyboardInterrupt:
         pass
     finally:
+        if web is not None:
+            web.stop()
         if args.screenshot:
             sim.screenshot(args.screenshot)
         sim.close()

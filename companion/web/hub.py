@@ -1,0 +1,267 @@
+"""What the phones see, built on the app's loop from each snapshot (the snapshot
+subscription) and read by the web server's thread.
+
+The hub is an app output: on every change it builds the public payload (the same public
+view, event line and game log as the screen, so no unrevealed vote can be in it) and one
+payload per seat (that seat's view and, when it is this seat's to decide, its choices and
+value entries with their words), keeps them as JSON text with a version, and wakes the
+server's waiters. An action from a phone goes back to the loop as a :class:`Remote` event,
+the same way as a button press, through the same table and journal.
+
+Tokens: per game one random token per seat and one for the table, kept in the journal's
+meta so a restart keeps the phones working; a new game makes new ones.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion import game_log
+from companion.display import labels
+from companion.display.scene import happened
+from companion.i18n import text
+from companion.journal import Journal
+from companion.rules.base import JSON, Entry, Field
+from companion.snapshot import Snapshot
+
+Reply = Callable[[bool, str, int], None]  # (played, why not, head after)
+
+
+@dataclass(frozen=True)
+class Remote:
+    """An action from a seat's phone: played for ``seat`` if the table is still at
+    ``head`` and it is this seat's to decide; ``reply`` is called on the loop thread."""
+
+    action: JSON
+    seat: int
+    head: int
+    reply: Reply
+
+
+def tokens_for(journal: Journal, game_id: int) -> dict[str, Any]:
+    """The game's tokens: read from the journal's meta, made and kept there the first time."""
+    key = f"web.tokens.{game_id}"
+    kept = journal.meta(key)
+    if kept:
+        try:
+            value = json.loads(kept)
+        except ValueError:
+            value = None
+        if isinstance(value, dict) and isinstance(value.get("seats"), dict):
+            return value
+    made = {
+        "table": secrets.token_urlsafe(12),
+        "seats": {str(seat): secrets.token_urlsafe(12) for seat in range(1, 7)},
+    }
+    journal.set_meta(key, json.dumps(made))
+    return made
+
+
+@dataclass
+class Payloads:
+    """The latest JSON texts, by audience ("public", "seat:N"), with a version."""
+
+    version: int = 0
+    texts: dict[str, str] = field(default_factory=dict)
+    tokens: dict[str, Any] = field(default_factory=dict)
+    seats: int = 0
+
+
+class Hub:
+    """The app's output for the web server (thread-safe reads)."""
+
+    def __init__(self, post: Callable[[Remote], None], journal: Journal) -> None:
+        self._post = post
+        self._journal = journal
+        self._lock = threading.Lock()
+        self._payloads = Payloads()
+        self._listeners: list[Callable[[], None]] = []
+        self._game = -1
+
+    # --- on the loop thread --------------------------------------------------------------
+
+    def __call__(self, snapshot: Snapshot) -> None:
+        """The snapshot subscription: every payload rebuilt once per change."""
+        snap = snapshot
+        game_id = _game_id(snap)
+        tokens = self._payloads.tokens
+        if game_id != self._game:
+            tokens = tokens_for(self._journal, game_id)
+            self._game = game_id
+        seats = _seat_count(snap)
+        texts = {"public": json.dumps(public_payload(snap), ensure_ascii=False, sort_keys=True)}
+        for seat in range(1, seats + 1):
+            payload = seat_payload(snap, seat)
+            texts[f"seat:{seat}"] = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+        with self._lock:
+            changed = texts != self._payloads.texts
+            version = self._payloads.version + (1 if changed else 0)
+            self._payloads = Payloads(version, texts, tokens, seats)
+            listeners = list(self._listeners)
+        if changed:
+            for wake in listeners:
+                wake()
+
+    # --- on the server's thread ---------------------------------------------------------
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        with self._lock:
+            self._listeners.append(wake)
+
+    def current(self) -> Payloads:
+        with self._lock:
+            return self._payloads
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token opens, or None (a wrong or old token)."""
+        payloads = self.current()
+        seats = payloads.tokens.get("seats") or {}
+        for seat, kept in seats.items():
+            if int(seat) <= payloads.seats and secrets.compare_digest(str(kept), token):
+                return int(seat)
+        return None
+
+    def tokens(self) -> dict[str, Any]:
+        """The table's and the seats' tokens (shown only on the box's own screen)."""
+        payloads = self.current()
+        seats = payloads.tokens.get("seats") or {}
+        return {
+            "table": payloads.tokens.get("table"),
+            "seats": {s: t for s, t in seats.items() if int(s) <= payloads.seats},
+        }
+
+    def submit(self, action: JSON, seat: int, head: int, reply: Reply) -> None:
+        self._post(Remote(dict(action), seat, head, reply))
+
+
+def _table(snap: Snapshot) -> JSON:
+    table = snap.view.get("table")
+    return table if isinstance(table, dict) else {}
+
+
+def _game_id(snap: Snapshot) -> int:
+    game = _table(snap).get("game_id")
+    return int(game) if isinstance(game, int) else 0
+
+
+def head_of(snap: Snapshot) -> int:
+    head = _table(snap).get("head")
+    return int(head) if isinstance(head, int) else 0
+
+
+def _seat_count(snap: Snapshot) -> int:
+    players = snap.setup.get("players")
+    return len(players) if isinstance(players, list) else 2
+
+
+# --- payloads ---------------------------------------------------------------------------------
+
+
+def public_payload(snap: Snapshot) -> JSON:
+    """What every phone and the spectator page may see: the screen's public picture."""
+    language = snap.language
+    prompt = snap.prompt
+    return {
+        "head": head_of(snap),
+        "game": snap.game,
+        "title": snap.spec.words("title", language),
+        "language": language,
+        "view": snap.view,
+        "prompt": {"seat": prompt.seat, "kind": prompt.kind, "text": prompt.say(language)},
+        "said": list(happened(snap)),
+        "log": list(game_log.lines(snap)),
+    }
+
+
+def _secret_choices(snap: Snapshot, seat: int) -> list[JSON]:
+    """The seat's own secret choices (the Manus vote), if the prompt holds any."""
+    secret = snap.spec.inputs.secret
+    if secret is None:
+        return []
+    choices = [c for c in snap.prompt.choices if c.get("do") == secret.action]
+    if not choices:
+        return []
+    mine = set(secret.voters(snap.view, seat))
+    if secret.changers is not None:
+        mine |= set(secret.changers(snap.view, seat))
+    return [c for c in choices if c.get(secret.voter_field) in mine]
+
+
+def may_act(snap: Snapshot, seat: int, action: Mapping[str, object]) -> bool:
+    """Is ``action`` this seat's to take now: its prompt, or its own secret choice?"""
+    if dict(action) in [dict(c) for c in _secret_choices(snap, seat)]:
+        return True
+    return snap.prompt.seat == seat and snap.ui.mode != "form"
+
+
+def seat_payload(snap: Snapshot, seat: int) -> JSON:
+    """A seat's picture: its own view, and its choices and entries when it decides."""
+    language = snap.language
+    prompt = snap.prompt
+    view = snap.view_for(f"seat:{seat}")
+    secret = _secret_choices(snap, seat)
+    mine = prompt.seat == seat or bool(secret)
+    choices = secret or (list(prompt.choices) if prompt.seat == seat else [])
+    entries = list(prompt.entries) if prompt.seat == seat and not secret else []
+    players = snap.setup.get("players")
+    name = players[seat - 1] if isinstance(players, list) and len(players) >= seat else ""
+    return {
+        "head": head_of(snap),
+        "seat": seat,
+        "name": name,
+        "game": snap.game,
+        "title": snap.spec.words("title", language),
+        "language": language,
+        "view": view,
+        "said": list(happened(snap)),
+        "prompt": {
+            "seat": prompt.seat,
+            "kind": prompt.kind,
+            "text": prompt.say(language),
+            "mine": mine,
+            "choices": [{"action": dict(c), "label": _choice_words(snap, c)} for c in choices],
+            "entries": [_entry(snap, index, e) for index, e in enumerate(entries)],
+        },
+    }
+
+
+def _choice_words(snap: Snapshot, choice: JSON) -> str:
+    words = snap.spec.choice_words
+    if words is not None:
+        return words(snap.view, choice, snap.language)
+    return labels.choice(snap.view, choice, snap.language, snap.game)
+
+
+def _entry(snap: Snapshot, index: int, entry: Entry) -> JSON:
+    language = snap.language
+    return {
+        "index": index,
+        "label": entry.say(language),
+        "action": dict(entry.base),
+        "fields": [_field(f, language) for f in entry.fields],
+    }
+
+
+def _field(item: Field, language: str) -> JSON:
+    return {
+        "key": item.key,
+        "kind": item.kind,
+        "label": item.title(language),
+        "low": item.low,
+        "high": item.high,
+        "options": [{"value": o, "label": item.say(o, language)} for o in item.options],
+        "default": item.first,
+        "only_if": list(item.only_if) if item.only_if else None,
+    }
+
+
+def refusal(language: str) -> str:
+    return text("web.no_longer", language)
+
+
+__all__ = ["Hub", "Payloads", "Remote", "may_act", "public_payload", "seat_payload"]

@@ -1,0 +1,285 @@
+"""The table's web server: the spectator page, each seat's private page and their API.
+
+Built on aiohttp (asyncio HTTP and WebSocket in one well-kept library, no C build needed
+on the Pi, a test client of its own). It runs on its own thread with its own event loop
+and talks to the app only through the :class:`~companion.web.hub.Hub`: payloads read from
+the snapshot subscription, actions posted to the app's queue. Every asset is served by
+the box (tables have no internet). docs/phones.md describes the pages and the security.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from companion.web.hub import Hub
+
+STATIC = Path(str(resources.files("companion.web").joinpath("static")))
+HEADERS = {
+    # Nothing from elsewhere, no inline script, never in a frame.
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+ACTIONS_PER_WINDOW = 10  # a seat's actions in RATE_WINDOW seconds (a phone, not a script)
+RATE_WINDOW = 5.0
+REPLY_TIMEOUT = 5.0
+HUB: web.AppKey[Hub] = web.AppKey("hub", Hub)
+RATES: web.AppKey[dict[int, deque[float]]] = web.AppKey("rates", dict)
+WAITERS: web.AppKey[set[asyncio.Event]] = web.AppKey("waiters", set)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def secured(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Security headers on every answer, errors included."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as error:
+        response = error
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if isinstance(response, web.HTTPException):
+        raise response
+    return response
+
+
+def make_app(hub: Hub) -> web.Application:
+    app = web.Application(middlewares=[secured])
+    app[HUB] = hub
+    rates: dict[int, deque[float]] = defaultdict(deque)
+    app[RATES] = rates
+    app.on_startup.append(_wire)
+    app.router.add_get("/", _page("spectator.html"))
+    app.router.add_get("/api/public", _public)
+    app.router.add_get("/ws/public", _ws_public)
+    app.router.add_get("/seat/{token}", _seat_page)
+    app.router.add_get("/api/seat/{token}", _seat_api)
+    app.router.add_get("/ws/seat/{token}", _ws_seat)
+    app.router.add_post("/api/seat/{token}/action", _action)
+    app.router.add_get("/static/{name}", _static)
+    return app
+
+
+async def _wire(app: web.Application) -> None:
+    """The hub wakes every waiting socket from the app's thread."""
+    loop = asyncio.get_running_loop()
+    waiters: set[asyncio.Event] = set()
+    app[WAITERS] = waiters
+
+    def wake() -> None:
+        loop.call_soon_threadsafe(_wake_all, waiters)
+
+    app[HUB].listen(wake)
+
+
+def _wake_all(waiters: set[asyncio.Event]) -> None:
+    for waiter in waiters:
+        waiter.set()
+
+
+def _forbidden() -> web.HTTPForbidden:
+    return web.HTTPForbidden(text="forbidden")  # no hint of what would be right
+
+
+def _seat(request: web.Request) -> int:
+    seat = request.app[HUB].seat_of(request.match_info["token"])
+    if seat is None:
+        raise _forbidden()
+    return seat
+
+
+def _page(name: str) -> Handler:
+    async def serve(request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / name)
+
+    return serve
+
+
+async def _static(request: web.Request) -> web.StreamResponse:
+    name = request.match_info["name"]
+    path = (STATIC / name).resolve()
+    if path.parent != STATIC.resolve() or not path.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(path)
+
+
+async def _seat_page(request: web.Request) -> web.StreamResponse:
+    _seat(request)
+    return web.FileResponse(STATIC / "seat.html")
+
+
+def _json(text: str) -> web.Response:
+    return web.Response(text=text, content_type="application/json", charset="utf-8")
+
+
+async def _public(request: web.Request) -> web.StreamResponse:
+    return _json(request.app[HUB].current().texts.get("public", "{}"))
+
+
+async def _seat_api(request: web.Request) -> web.StreamResponse:
+    seat = _seat(request)
+    return _json(request.app[HUB].current().texts.get(f"seat:{seat}", "{}"))
+
+
+async def _ws_public(request: web.Request) -> web.StreamResponse:
+    return await _stream(request, "public")
+
+
+async def _ws_seat(request: web.Request) -> web.StreamResponse:
+    seat = _seat(request)
+    return await _stream(request, f"seat:{seat}")
+
+
+async def _stream(request: web.Request, audience: str) -> web.StreamResponse:
+    """The audience's payload on connect and on every change, until the page goes."""
+    socket = web.WebSocketResponse(heartbeat=30)
+    await socket.prepare(request)
+    hub, waiters = request.app[HUB], request.app[WAITERS]
+    wake = asyncio.Event()
+    waiters.add(wake)
+    sent = None
+    reader = asyncio.ensure_future(_drain(socket))
+    try:
+        while not socket.closed and not reader.done():
+            wake.clear()
+            text = hub.current().texts.get(audience)
+            if text is not None and text != sent:
+                await socket.send_str(text)
+                sent = text
+            waiter = asyncio.ensure_future(wake.wait())
+            await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+    finally:
+        waiters.discard(wake)
+        reader.cancel()
+    return socket
+
+
+async def _drain(socket: web.WebSocketResponse) -> None:
+    async for message in socket:
+        if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
+            break
+
+
+def _limited(app: web.Application, seat: int) -> bool:
+    now = time.monotonic()
+    window = app[RATES][seat]
+    while window and now - window[0] > RATE_WINDOW:
+        window.popleft()
+    if len(window) >= ACTIONS_PER_WINDOW:
+        return True
+    window.append(now)
+    return False
+
+
+async def _action(request: web.Request) -> web.StreamResponse:
+    """A seat's action: played by the app's loop, as a press is; the first wins."""
+    seat = _seat(request)
+    if _limited(request.app, seat):
+        raise web.HTTPTooManyRequests(text="too many actions")
+    try:
+        body = await request.json()
+    except ValueError:
+        raise web.HTTPBadRequest(text="a JSON body: {action, head}") from None
+    action, head = body.get("action") if isinstance(body, dict) else None, None
+    if isinstance(body, dict):
+        head = body.get("head")
+    if not isinstance(action, dict) or not isinstance(head, int) or isinstance(head, bool):
+        raise web.HTTPBadRequest(text="a JSON body: {action, head}")
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[tuple[bool, str, int]] = loop.create_future()
+
+    def reply(played: bool, why: str, after: int) -> None:
+        loop.call_soon_threadsafe(_settle, done, (played, why, after))
+
+    request.app[HUB].submit(action, seat, head, reply)
+    try:
+        played, why, after = await asyncio.wait_for(done, REPLY_TIMEOUT)
+    except TimeoutError:
+        return web.json_response({"error": "the table did not answer"}, status=503)
+    if not played:
+        return web.json_response(
+            {"error": "that is no longer possible", "reason": why, "head": after}, status=409
+        )
+    return web.json_response({"ok": True, "head": after})
+
+
+def _settle(done: asyncio.Future[tuple[bool, str, int]], value: tuple[bool, str, int]) -> None:
+    if not done.done():
+        done.set_result(value)
+
+
+class Server:
+    """The server on its own thread (``companion run`` and ``companion sim``)."""
+
+    def __init__(self, hub: Hub, host: str, port: int) -> None:
+        self.hub = hub
+        self.host = host
+        self.port = port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="web", daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    def start(self) -> Server:
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+        return self
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._serve())
+        except BaseException as error:  # a port taken: said by start(), never the loop's end
+            self._error = error
+            self._ready.set()
+            return
+        self._ready.set()
+        loop.run_forever()
+        loop.run_until_complete(self._close())
+        loop.close()
+
+    async def _serve(self) -> None:
+        self._runner = web.AppRunner(make_app(self.hub), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        if self.port == 0 and self._runner.addresses:  # a free port was asked for
+            self.port = int(self._runner.addresses[0][1])
+
+    async def _close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def stop(self) -> None:
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(loop.stop)
+        self._thread.join(10)
+
+
+def serve_in_thread(hub: Hub, host: str = "127.0.0.1", port: int = 0) -> Server:
+    """Start the server on ``host``:``port`` (0: a free port) on its own thread."""
+    return Server(hub, host, port).start()

@@ -1,0 +1,247 @@
+"""The phones' server through its HTTP API, against a real app on its own thread (fake
+hardware, a real SQLite journal): tokens and 403s, the security headers, a phone's action
+played through the table, a phone and a second action racing for one prompt, and the
+vote's secrecy (the public and the other seats' payloads byte-identical whatever a seat
+voted)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from companion.app import App, build_app
+from companion.config import GameSettings, load
+from companion.presses import with_seat_pads
+from companion.web.server import Server, serve_in_thread
+
+MANUS = {"players": ["Anna", "Boris", "Vera"], "first": "Anna"}
+TO_THE_VOTE: list[dict[str, Any]] = [
+    {"do": "place_site", "temperature": "warm", "humidity": "wet"},
+    {"do": "choose_discovery", "discovery": "steam"},
+    {"do": "skip"},
+    {"do": "skip"},
+    {"do": "skip"},
+    {"do": "choose_target", "target": "medium"},
+    {"do": "choose_target", "target": "medium"},
+    {"do": "choose_target", "target": "small"},
+]
+
+
+class Running:
+    """An app on its own thread (the table belongs to the thread that built it) and the
+    server beside it."""
+
+    def __init__(self, tmp_path: Path, game: str, setup: dict[str, Any]) -> None:
+        config = with_seat_pads(replace(load(None), game=GameSettings(game, setup)), setup)
+        self.path = tmp_path / "journal.sqlite"
+        self.ready = threading.Event()
+        self.app: App | None = None
+        self.thread = threading.Thread(target=self._run, args=(config,), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(20)
+        assert self.app is not None
+        self.server: Server = serve_in_thread(self.app.hub())
+
+    def _run(self, config: Any) -> None:
+        self.app = build_app(config, fakes=True, journal_path=self.path)
+        self.app.hub()  # subscribed on the loop's own thread, before it runs
+        self.ready.set()
+        try:
+            self.app.run()
+        finally:
+            self.app.close()  # the journal belongs to this thread
+
+    def public(self) -> dict[str, Any]:
+        assert self.app is not None
+        return json.loads(self.app.hub().current().texts["public"])  # type: ignore[no-any-return]
+
+    def play(self, *actions: dict[str, Any]) -> None:
+        """Actions through the loop's own queue, each for the seat the prompt names (as the
+        phones send them), waiting for each."""
+        assert self.app is not None
+        hub = self.app.hub()
+        for action in actions:
+            public = self.public()
+            done = threading.Event()
+            answer: list[tuple[bool, str, int]] = []
+
+            def reply(played: bool, why: str, head: int) -> None:
+                answer.append((played, why, head))
+                done.set()
+
+            hub.submit(action, public["prompt"]["seat"], public["head"], reply)
+            assert done.wait(10)
+            assert answer[0][0], (action, answer)
+            self._settle(answer[0][2])
+
+    def _settle(self, head: int) -> None:
+        """Until the hub's payloads show ``head`` (they are built right after the action)."""
+        for _ in range(200):
+            if self.public()["head"] == head:
+                return
+            threading.Event().wait(0.01)
+        raise AssertionError("the hub never showed the new head")
+
+    def tokens(self) -> dict[str, Any]:
+        assert self.app is not None
+        return self.app.hub().tokens()
+
+    def close(self) -> None:
+        self.server.stop()
+        assert self.app is not None
+        self.app.stop()
+        self.thread.join(10)
+
+
+@pytest.fixture
+def manus(tmp_path: Path) -> Iterator[Running]:
+    running = Running(tmp_path, "manus", MANUS)
+    yield running
+    running.close()
+
+
+def fetch(url: str, method: str = "GET", body: object = None) -> tuple[int, dict[str, str], str]:
+    async def go() -> tuple[int, dict[str, str], str]:
+        async with aiohttp.ClientSession() as session:
+            async with session.request(method, url, json=body) as response:
+                return response.status, dict(response.headers), await response.text()
+
+    return asyncio.run(go())
+
+
+def test_a_seat_token_opens_that_seat_only_and_a_wrong_one_gets_403(manus: Running) -> None:
+    url, tokens = manus.server.url, manus.tokens()
+    seats = tokens["seats"]
+    assert sorted(seats) == ["1", "2", "3"] and len(set(seats.values())) == 3
+    status, headers, body = fetch(f"{url}/api/seat/{seats['2']}")
+    assert status == 200 and json.loads(body)["seat"] == 2 and json.loads(body)["name"] == "Boris"
+    for wrong in ("nope", seats["1"][:-1] + "x", tokens["table"]):
+        for path in (f"/api/seat/{wrong}", f"/seat/{wrong}", f"/ws/seat/{wrong}"):
+            status, headers, body = fetch(url + path)
+            assert (status, body) == (403, "forbidden"), path
+            assert headers["X-Frame-Options"] == "DENY"
+    status, _, _ = fetch(
+        f"{url}/api/seat/nope/action", "POST", {"action": {"do": "skip"}, "head": 0}
+    )
+    assert status == 403
+
+
+def test_every_answer_carries_the_security_headers(manus: Running) -> None:
+    for path in ("/", "/api/public", "/static/nothing.js"):
+        _, headers, _ = fetch(manus.server.url + path)
+        policy = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_public_payload_names_no_choice_and_a_seat_sees_its_own(manus: Running) -> None:
+    status, _, body = fetch(manus.server.url + "/api/public")
+    public = json.loads(body)
+    assert status == 200 and public["game"] == "manus" and public["prompt"]["seat"] == 1
+    assert "choices" not in public["prompt"]
+    seats = manus.tokens()["seats"]
+    anna = json.loads(fetch(f"{manus.server.url}/api/seat/{seats['1']}")[2])
+    boris = json.loads(fetch(f"{manus.server.url}/api/seat/{seats['2']}")[2])
+    assert anna["prompt"]["mine"] and anna["prompt"]["choices"]
+    assert not boris["prompt"]["mine"] and boris["prompt"]["choices"] == []
+
+
+def test_a_phone_action_is_played_and_a_late_one_is_no_longer_possible(manus: Running) -> None:
+    """Anna's phone places the site; a second phone request at the same head (a press that
+    came first, or a double tap) gets 409 and changes nothing."""
+    url, seats = manus.server.url, manus.tokens()["seats"]
+    head = manus.public()["head"]
+    action = {"do": "place_site", "temperature": "warm", "humidity": "wet"}
+    first = fetch(f"{url}/api/seat/{seats['1']}/action", "POST", {"action": action, "head": head})
+    assert first[0] == 200 and json.loads(first[2]) == {"ok": True, "head": head + 1}
+    late = fetch(f"{url}/api/seat/{seats['1']}/action", "POST", {"action": action, "head": head})
+    assert late[0] == 409 and json.loads(late[2])["error"] == "that is no longer possible"
+    manus._settle(head + 1)
+    assert manus.public()["head"] == head + 1
+    # Boris may not act on Anna's prompt, whatever he sends.
+    skip = {"do": "choose_discovery", "discovery": "steam"}
+    refused = fetch(
+        f"{url}/api/seat/{seats['2']}/action", "POST", {"action": skip, "head": head + 1}
+    )
+    assert refused[0] == 409 and manus.public()["head"] == head + 1
+
+
+def test_a_phone_and_a_press_racing_for_one_prompt_one_wins(manus: Running) -> None:
+    """Two requests for the same prompt sent at once: exactly one is played."""
+    url, seats = manus.server.url, manus.tokens()["seats"]
+    head = manus.public()["head"]
+    body = {"action": {"do": "place_site", "temperature": "cold", "humidity": "dry"}, "head": head}
+
+    async def race() -> list[int]:
+        async with aiohttp.ClientSession() as session:
+
+            async def post() -> int:
+                target = f"{url}/api/seat/{seats['1']}/action"
+                async with session.post(target, json=body) as response:
+                    return response.status
+
+            return sorted(await asyncio.gather(post(), post()))
+
+    assert asyncio.run(race()) == [200, 409]
+
+
+def test_the_vote_is_in_no_public_or_other_seats_payload(tmp_path: Path) -> None:
+    """Whatever Anna votes (four tables, one per condition), the public payload and Boris's
+    and Vera's are byte-identical, and none holds her condition by her hand."""
+    seen = []
+    for condition in ("warm", "cold", "wet", "dry"):
+        table = Running(tmp_path / condition, "manus", MANUS)
+        try:
+            table.play(*TO_THE_VOTE)
+            seats = table.tokens()["seats"]
+            anna = json.loads(fetch(f"{table.server.url}/api/seat/{seats['1']}")[2])
+            votes = [c["action"] for c in anna["prompt"]["choices"]]
+            assert votes and all(v["do"] == "vote" for v in votes)
+            vote = next(v for v in votes if v.get("condition") == condition)
+            table.play(vote)
+            public = fetch(table.server.url + "/api/public")[2]
+            others = [fetch(f"{table.server.url}/api/seat/{seats[s]}")[2] for s in ("2", "3")]
+            for text in (public, *others):
+                assert condition not in _values_of(json.loads(text), vote)
+            mine = json.loads(fetch(f"{table.server.url}/api/seat/{seats['1']}")[2])
+            assert condition in json.dumps(mine["view"])  # Anna sees her own vote
+            seen.append((public, *others))
+        finally:
+            table.close()
+    assert all(row == seen[0] for row in seen[1:])
+
+
+def _values_of(payload: object, vote: dict[str, Any]) -> list[str]:
+    """Every string in the payload next to the voting hand: where a vote would show."""
+    found: list[str] = []
+    if isinstance(payload, dict):
+        if payload.get("hand") == vote.get("hand") and "condition" in payload:
+            found.append(str(payload["condition"]))
+        for value in payload.values():
+            found += _values_of(value, vote)
+    elif isinstance(payload, list):
+        for value in payload:
+            found += _values_of(value, vote)
+    return found
+
+
+def test_tokens_survive_a_restart_and_a_new_game_gets_new_ones(tmp_path: Path) -> None:
+    from companion.journal import Journal  # noqa: PLC0415
+    from companion.web.hub import tokens_for  # noqa: PLC0415
+
+    journal = Journal(tmp_path / "j.sqlite")
+    first = tokens_for(journal, 1)
+    journal.close()
+    again = Journal(tmp_path / "j.sqlite")
+    assert tokens_for(again, 1) == first
+    assert tokens_for(again, 2)["seats"]["1"] != first["seats"]["1"]
+    again.close()
