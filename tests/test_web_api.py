@@ -70,17 +70,11 @@ class Running:
         hub = self.app.hub()
         for action in actions:
             public = self.public()
-            done = threading.Event()
-            answer: list[tuple[bool, str, int]] = []
-
-            def reply(played: bool, why: str, head: int) -> None:
-                answer.append((played, why, head))
-                done.set()
-
-            hub.submit(action, public["prompt"]["seat"], public["head"], reply)
-            assert done.wait(10)
-            assert answer[0][0], (action, answer)
-            self._settle(answer[0][2])
+            answer = _Answer()
+            hub.submit(action, public["prompt"]["seat"], public["head"], answer.reply)
+            assert answer.done.wait(10)
+            assert answer.got[0], (action, answer.got)
+            self._settle(answer.got[2])
 
     def _settle(self, head: int) -> None:
         """Until the hub's payloads show ``head`` (they are built right after the action)."""
@@ -101,6 +95,18 @@ class Running:
         self.thread.join(10)
 
 
+class _Answer:
+    """The loop's reply to a submitted action."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.got: tuple[bool, str, int] = (False, "", 0)
+
+    def reply(self, played: bool, why: str, head: int) -> None:
+        self.got = (played, why, head)
+        self.done.set()
+
+
 @pytest.fixture
 def manus(tmp_path: Path) -> Iterator[Running]:
     running = Running(tmp_path, "manus", MANUS)
@@ -110,9 +116,11 @@ def manus(tmp_path: Path) -> Iterator[Running]:
 
 def fetch(url: str, method: str = "GET", body: object = None) -> tuple[int, dict[str, str], str]:
     async def go() -> tuple[int, dict[str, str], str]:
-        async with aiohttp.ClientSession() as session:
-            async with session.request(method, url, json=body) as response:
-                return response.status, dict(response.headers), await response.text()
+        async with (
+            aiohttp.ClientSession() as session,
+            session.request(method, url, json=body) as response,
+        ):
+            return response.status, dict(response.headers), await response.text()
 
     return asyncio.run(go())
 
