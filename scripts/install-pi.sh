@@ -90,7 +90,10 @@ if [ -f "$ETC/config.yaml" ]; then
   say "$ETC/config.yaml" "ok (kept)"
 else
   mkdir -p "$ETC"
-  cp "$SOURCE/companion/default_config.yaml" "$ETC/config.yaml"
+  # On the Pi the phones' pages are on, on the table's network (docs/phones.md).
+  sed -e '/^web:/,/^[a-z]/ s/^  enabled: false /  enabled: true  /' \
+      -e '/^web:/,/^[a-z]/ s/^  bind: 127.0.0.1 /  bind: 0.0.0.0   /' \
+    "$SOURCE/companion/default_config.yaml" > "$ETC/config.yaml"
   chmod 0644 "$ETC/config.yaml"
   say "$ETC/config.yaml" done
 fi

@@ -51,3 +51,23 @@ def test_the_installer_refuses_an_unknown_option(tmp_path: Path) -> None:
         ["bash", str(SCRIPT), "--frobnicate"], check=False, capture_output=True, text=True
     )
     assert done.returncode == 2 and "unknown option '--frobnicate'" in done.stderr
+
+
+def test_the_pi_config_turns_the_phones_pages_on_for_the_tables_network(tmp_path: Path) -> None:
+    """The installed config is the shipped one with the web server on, bound to every
+    network (docs/phones.md); everything else as shipped."""
+    from companion.config import load  # noqa: PLC0415
+
+    venv = tmp_path / "opt" / "companion" / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "companion").symlink_to(Path(sys.executable).parent / "companion")
+    _install(tmp_path)
+    installed = load(str(tmp_path / "etc" / "companion" / "config.yaml"))
+    shipped = load(None)
+    assert (installed.web.enabled, installed.web.bind, installed.web.port) == (
+        True,
+        "0.0.0.0",
+        8080,
+    )
+    assert (shipped.web.enabled, shipped.web.bind) == (False, "127.0.0.1")
+    assert installed.leds == shipped.leds and installed.buttons == shipped.buttons
