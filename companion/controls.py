@@ -100,10 +100,12 @@ def _sound(ui: UiState, snap: Snapshot, now: float) -> Reaction:
     return Reaction(replace(ui, muted=not ui.muted))
 
 
-def menu_items() -> tuple[MenuItem, ...]:
-    """The menu the box shows (and the gallery draws): one list, built from the registry."""
+def menu_items(phones: bool = False) -> tuple[MenuItem, ...]:
+    """The menu the box shows (and the gallery draws): one list, built from the registry;
+    "Phones" only while the web server is on (``phones``: the snapshot has its ``web``)."""
     return (
         MenuItem("ui.menu.close", _close),
+        *((MenuItem("ui.menu.phones", _open_phones),) if phones else ()),
         MenuItem("ui.menu.rematch", _rematch),
         *(MenuItem("ui.menu.play", _play(name), game=name) for name in games.GAMES),
         MenuItem("ui.menu.resume", _resume),
@@ -205,6 +207,8 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
         return _in_entry(move, snap, now)
     if ui.mode == "log":
         return _in_log(move, snap)
+    if ui.mode == "phones":
+        return _in_phones(move, snap)
     if ui.confirming:
         if move == "select":
             return _confirm_undo_period(snap, now)
@@ -336,7 +340,7 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
     if entry is not None:  # accept the value shown and the defaults of the fields after it
         shown = entry.fields[len(ui.entered)].result(ui.value)
         return _entered(entry.action((*ui.entered, shown)), snap, now)
-    if ui.menu_open or ui.mode in ("cards", "log"):
+    if ui.menu_open or ui.mode in ("cards", "log", "phones"):
         return refuse(ui, "hardware.menu_is_open", now)
     for do in snap.spec.inputs.next_actions:
         choice = _choice(snap, do)
@@ -353,7 +357,7 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
 
 def _undo(kind: str, snap: Snapshot, now: float) -> Reaction:
     ui = snap.ui.quiet()
-    if (ui.entering or ui.mode in ("cards", "form", "log")) and kind == PRESS:  # leaves
+    if (ui.entering or ui.mode in ("cards", "form", "log", "phones")) and kind == PRESS:  # leaves
         return Reaction(ui.pop())
     if ui.confirming:
         ui = ui.pop()
@@ -385,19 +389,19 @@ def _menu_button(kind: str, snap: Snapshot, now: float) -> Reaction:
     if kind == HOLD:
         base = tuple(m for m in ui.modes if m != "menu")
         return Reaction(replace(ui, modes=(*base, "menu"), menu_cursor=0).quiet())
-    if kind == PRESS and (ui.menu_open or ui.mode == "log"):
+    if kind == PRESS and (ui.menu_open or ui.mode in ("log", "phones")):
         return Reaction(ui.pop())
     return refuse(ui, "hardware.hold_menu", now)
 
 
 def _in_menu(move: str, snap: Snapshot, now: float) -> Reaction:
     ui = snap.ui
+    items = menu_items(phones=snap.web is not None)
     if move in ("up", "down"):
         step = -1 if move == "up" else 1
-        return Reaction(replace(ui, menu_cursor=(ui.menu_cursor + step) % len(menu_items())))
+        return Reaction(replace(ui, menu_cursor=(ui.menu_cursor + step) % len(items)))
     if move == "back":
         return Reaction(ui.pop())
-    items = menu_items()
     item = items[ui.menu_cursor % len(items)]
     return item.act(ui.pop(), snap, now)
 
@@ -418,6 +422,41 @@ def _in_log(move: str, snap: Snapshot) -> Reaction:
         last = max(0, len(game_log.lines(snap)) - 1)
         line = min(last, max(0, ui.log_line + (-1 if move == "up" else 1)))
         return Reaction(replace(ui, log_line=line).quiet())
+    return Reaction(ui.pop().quiet())
+
+
+# --- joining from phones ("Phones" in the menu) -------------------------------------------
+
+
+def phone_pages(snap: Snapshot) -> int:
+    """The pages of MENU, Phones: one per seat of the game (its code), then the table's
+    (the spectator page's code and the table token)."""
+    if snap.web is None:
+        return 0
+    return min(len(snap.web.seats), _seats_of(snap)) + 1
+
+
+def _seats_of(snap: Snapshot) -> int:
+    players = snap.setup.get("players")
+    if isinstance(players, list):
+        return len(players)
+    return len(snap.view.get("seats") or []) or len(snap.web.seats if snap.web else ())
+
+
+def _open_phones(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """Each seat's code to scan, a page at a time, from the first seat's."""
+    if snap.web is None:
+        return refuse(ui, "ui.phones.off", now)
+    return Reaction(replace(ui.push("phones"), phone_page=0).quiet())
+
+
+def _in_phones(move: str, snap: Snapshot) -> Reaction:
+    """Any seat's red and blue turn the pages (round), cyan and yellow close them."""
+    ui = snap.ui
+    pages = phone_pages(snap)
+    if move in ("up", "down") and pages:
+        step = -1 if move == "up" else 1
+        return Reaction(replace(ui, phone_page=(ui.phone_page + step) % pages).quiet())
     return Reaction(ui.pop().quiet())
 
 

@@ -24,7 +24,14 @@ if TYPE_CHECKING:
     from companion.games.spec import AnySpec, Cards, GameState
 
 Mode = Literal[
-    "menu", "confirm_undo_period", "entry", "cards", "form", "confirm_restart_period", "log"
+    "menu",
+    "confirm_undo_period",
+    "entry",
+    "cards",
+    "form",
+    "confirm_restart_period",
+    "log",
+    "phones",
 ]
 
 
@@ -75,6 +82,7 @@ class UiState:
     value: str | int = 0
     card: int = 0  # the card shown in the card library view (mode "cards")
     log_line: int = 0  # the game log's line under the cursor (mode "log"), oldest 0
+    phone_page: int = 0  # the page of MENU, Phones (mode "phones"): a seat's, then the table's
     # A form the menu opened (mode "form": a new game's setup, the game to resume),
     # entered like a prompt's entry with ``entered`` and ``value``.
     form: Form | None = None
@@ -163,6 +171,34 @@ class HardwareStatus:
 
 
 @dataclass(frozen=True)
+class WebAccess:
+    """Where phones reach the box and this game's tokens (docs/phones.md), for the box's
+    own screen only (MENU, Phones): no output sends it anywhere."""
+
+    address: str  # what a phone opens: "http://192.168.1.20:8080", no "/" at the end
+    table: str  # the table token: the card library and a new game from a phone
+    seats: tuple[str, ...] = ()  # seat 1's token first, this game's seats only
+
+    @classmethod
+    def of(cls, address: str, tokens: Mapping[str, object]) -> WebAccess:
+        """From the web hub's tokens: ``{"table": t, "seats": {"1": t1, "2": t2}}``."""
+        seats = tokens.get("seats")
+        kept = seats if isinstance(seats, Mapping) else {}
+        ordered = sorted((int(seat), str(token)) for seat, token in kept.items())
+        return cls(
+            address.rstrip("/"), str(tokens.get("table") or ""), tuple(t for _, t in ordered)
+        )
+
+    def seat_address(self, seat: int) -> str:
+        """The seat's private page (its token in the path)."""
+        return f"{self.address}/seat/{self.seats[seat - 1]}"
+
+    @property
+    def spectator_address(self) -> str:
+        return f"{self.address}/"
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """The table after one event, for every output."""
 
@@ -181,6 +217,7 @@ class Snapshot:
     cards: Cards = ()  # the table's card library (its game's spec has a card kit)
     resumable: tuple[GameRecord, ...] = ()  # the journal's other unfinished games, newest first
     setup: JSON = field(default_factory=dict)  # the game's setup (the game log replays it)
+    web: WebAccess | None = None  # the phones' server, when it is on (MENU, Phones)
 
     @property
     def game(self) -> str:
@@ -265,4 +302,4 @@ def of_state(
     )
 
 
-__all__ = ["Form", "HardwareStatus", "Notice", "Snapshot", "UiState", "of_state"]
+__all__ = ["Form", "HardwareStatus", "Notice", "Snapshot", "UiState", "WebAccess", "of_state"]

@@ -16,6 +16,8 @@ EN: dict[str, str] = {
     "legend.erase": "erase",
     "legend.edit": "edit",
     "legend.leave": "leave",
+    "legend.previous": "previous",
+    "legend.following": "next",
 }
 
 RU: dict[str, str] = {
@@ -32,4 +34,6 @@ RU: dict[str, str] = {
     "legend.erase": "стереть",
     "legend.edit": "изменить",
     "legend.leave": "выйти",
+    "legend.previous": "назад",
+    "legend.following": "дальше",
 }

@@ -13,9 +13,15 @@ from companion import controls, forms, games
 from companion.display.scene import Scene
 from companion.i18n import LANGUAGES
 from companion.journal import GameRecord
-from companion.snapshot import Form, Snapshot, UiState, of_state
+from companion.snapshot import Form, Snapshot, UiState, WebAccess, of_state
 
 RECENT = ("Anna", "Boris", "Vera", "Gleb")
+# A long LAN address and tokens as the web hub makes them (secrets.token_urlsafe(12)).
+WEB = WebAccess(
+    "http://192.168.100.200:8080",
+    "Qx7-Lm2_Vb9Tz4Kp",
+    ("aB3_x-Yz9Qw2LmNo", "Rt5uI8oP-1_sDf6G", "hJ4kL7zX_cV2bN9m"),
+)
 
 
 def _table(spec_index: int, ui: UiState) -> Snapshot:
@@ -80,8 +86,29 @@ def _resume(language: str) -> Scene:
     return _form(_table(0, UiState(language=language)), forms.resume(records, titles), ())
 
 
+def _counts(players: tuple[int, int], counts: tuple[int, ...]) -> tuple[int, ...]:
+    return counts or tuple(range(players[0], players[1] + 1))
+
+
+def _phones(page: int) -> Callable[[str], Scene]:
+    """MENU, Phones at ``page`` (0: the first seat's code; -1: the table's page) over a
+    game of three with a long name ("Вероника" in Russian)."""
+
+    def build(language: str) -> Scene:
+        spec = next(s for s in games.GAMES.values() if 3 in _counts(s.players, s.player_counts))
+        players = ["Вероника" if language == "ru" else "Veronika", "Boris", "Gleb"]
+        state = spec.rules.start({**spec.example_setup, "players": players})
+        ui = UiState(language=language, modes=("phones",), phone_page=page % 4)
+        snap = replace(of_state(spec, state, ui), web=WEB, setup={"players": players})
+        return Scene.of(snap)
+
+    return build
+
+
 def scenes() -> dict[str, Callable[[str], Scene]]:
     return {
+        "menu_phones_seat": _phones(0),
+        "menu_phones_table": _phones(-1),
         "menu_scrolled": _scrolled,
         "menu_new_game_name": _new_game_name,
         "menu_new_game_option": _new_game_option,

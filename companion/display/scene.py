@@ -11,8 +11,8 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion import game_log
-from companion.controls import menu_items
+from companion import game_log, narration
+from companion.controls import menu_items, phone_pages
 from companion.i18n import text
 from companion.narration import narrate
 from companion.rules.base import JSON, Entry
@@ -131,6 +131,52 @@ def _entry_picture(snap: Snapshot) -> EntryPicture | None:
     )
 
 
+@dataclass(frozen=True)
+class PhonesPicture:
+    """A page of MENU, Phones: the code to scan (a seat's private page, or on the last page
+    the spectator page) and the words around it. The table token is on the last page and
+    nowhere else: only the box's own screen shows it."""
+
+    code: str  # the address the QR code carries
+    index: int  # 1-based
+    count: int
+    title: str  # the seat's name (its page), or "Everyone's page"
+    seat: int | None  # the seat whose page it is (its colour); None: the table's page
+    caption: str  # what the code opens
+    spectator: str  # the spectator page's address as typed: no "http://"
+    language: str = "en"
+    table_token: str = ""  # on the table's page only
+
+
+def shown_address(address: str) -> str:
+    """An address as a phone's browser takes it typed: without "http://" and the last "/"."""
+    return address.removeprefix("http://").rstrip("/")
+
+
+def _phones_picture(snap: Snapshot) -> PhonesPicture | None:
+    web = snap.web
+    if snap.ui.mode != "phones" or web is None:
+        return None
+    count = phone_pages(snap)
+    page = snap.ui.phone_page % count
+    language = snap.language
+    spectator = shown_address(web.spectator_address)
+    if page == count - 1:  # the table's page: the spectator page, the table token
+        title = text("ui.phones.everyone", language)
+        return PhonesPicture(
+            web.spectator_address, count, count, title, None, "", spectator, language, web.table
+        )
+    seat = page + 1
+    players = snap.setup.get("players")
+    if isinstance(players, list) and len(players) >= seat:
+        name = str(players[seat - 1])
+    else:
+        name = narration.player(snap.view, seat, language)
+    caption = text("ui.phones.scan", language)
+    address = web.seat_address(seat)
+    return PhonesPicture(address, page + 1, count, name, seat, caption, spectator, language)
+
+
 def happened(snap: Snapshot) -> tuple[str, ...]:
     """The events of the table's last change, said as the narration says them: kept while
     only the UI moves, none after an undo (what it took back is no longer true)."""
@@ -151,6 +197,7 @@ class Scene:
     entering: EntryPicture | None = None
     listing: ListPicture | None = None  # a form drawn as a list (the game to resume)
     cards: CardsPicture | None = None  # the card library view, when it is open
+    phones: PhonesPicture | None = None  # MENU, Phones: a page of codes to scan
     # What the last action caused, in the narration's words (empty after an undo).
     happened: tuple[str, ...] = ()
 
@@ -163,11 +210,12 @@ class Scene:
             prompt=snap.prompt.to_json(snap.language),
             ui=snap.ui,
             notes=(*snap.notices(), *notes),
-            menu=tuple(item.label(snap.ui) for item in menu_items()),
+            menu=tuple(item.label(snap.ui) for item in menu_items(phones=snap.web is not None)),
             entry_labels=tuple(entry_words(snap, entry) for entry in snap.prompt.entries),
             entering=_entry_picture(snap),
             listing=_list_picture(snap),
             cards=_cards_picture(snap),
+            phones=_phones_picture(snap),
             happened=happened(snap),
         )
 
@@ -233,6 +281,7 @@ class Scene:
                 self.entering,
                 self.listing,
                 self.cards,
+                self.phones,
                 list(self.happened),
             ],
             sort_keys=True,

@@ -19,12 +19,14 @@ from companion.display.screens.cards import CardsScreen
 from companion.display.screens.entry import EntryScreen
 from companion.display.screens.generic import GenericScreen
 from companion.display.screens.menu import MenuScreen
+from companion.display.screens.phones import PhonesScreen
 from companion.display.screens.victory import VictoryScreen
 from companion.games.spec import ScreenModule
 
 MENU = MenuScreen()
 ENTRY = EntryScreen()
 CARDS = CardsScreen()
+PHONES = PhonesScreen()
 GENERIC: Mapping[str, Screen] = {"generic": GenericScreen(), "victory": VictoryScreen()}
 
 
@@ -61,6 +63,8 @@ def stack_for(scene: Scene) -> list[Screen]:
         stack.append(ENTRY)
     if scene.ui.menu_open or scene.listing is not None:  # a list: drawn as the menu is
         stack.append(MENU)
+    if scene.phones is not None:  # MENU, Phones: the codes to scan
+        stack.append(PHONES)
     return stack
 
 
