@@ -1,0 +1,385 @@
+"""The phones' pages in a real browser: Debian's Chromium driven by Playwright, against a
+real companion app (fake hardware) and its web server on a loopback port.
+
+Three phones and a spectator screen play a Hand of Manus vote: before the reveal no page
+shows a vote but its own seat's; after it the spectator shows every card and the site's
+move. A phone that acts on a prompt someone else answered first is told "that is no
+longer possible" and shows the table as it is. The screenshots go to the gallery
+(docs/img/phone_*.png) at a phone's 390x844 and a screen's 1280x800.
+
+Playwright's own browser download is not reachable from CI: .ci/run installs Debian's
+``chromium`` and this test drives that one; it is skipped only when it is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app import App, build_app
+from companion.config import load
+from companion.table import NewGame
+from companion.web.server import Server, serve_in_thread
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="Debian's chromium is not installed (/usr/bin/chromium): .ci/run installs it",
+)
+
+GALLERY = Path(__file__).resolve().parent.parent / "docs" / "img"
+PHONE = {"width": 390, "height": 844}
+SCREEN = {"width": 1280, "height": 800}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+WAIT = 10_000  # ms: how long a page may take to show a change
+
+SETUP: dict[str, Any] = {"players": ["Anna", "Boris", "Vera"], "no_target": True}
+TO_THE_VOTE: list[dict[str, Any]] = [
+    {"do": "place_site", "temperature": "warm", "humidity": "wet"},
+    {"do": "choose_discovery", "discovery": "fire"},
+    {"do": "skip"},
+    {"do": "skip"},
+    {"do": "skip"},
+    {"do": "choose_target", "target": "none"},
+    {"do": "choose_target", "target": "none"},
+    {"do": "choose_target", "target": "none"},
+]
+
+
+@dataclass
+class RunningTable:
+    """An app on its own loop thread with its web server; the tokens of its seats."""
+
+    app: App
+    server: Server
+    tokens: dict[str, Any]
+    thread: threading.Thread
+    language: str
+    errors: list[str] = field(default_factory=list)  # the pages' script errors and CSP refusals
+
+    def seat_url(self, seat: int) -> str:
+        return f"{self.server.url}/seat/{self.tokens['seats'][str(seat)]}"
+
+    def post_action(self, seat: int, action: dict[str, Any]) -> int:
+        """The seat's action from elsewhere (its other phone), at the table's current head."""
+        token = self.tokens["seats"][str(seat)]
+        with urllib.request.urlopen(f"{self.server.url}/api/seat/{token}") as answer:
+            head = json.load(answer)["head"]
+        request = urllib.request.Request(
+            f"{self.server.url}/api/seat/{token}/action",
+            data=json.dumps({"action": action, "head": head}).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request) as answer:
+            return int(answer.status)
+
+
+def run_table(tmp_path: Path, language: str) -> Iterator[RunningTable]:
+    """A Manus game of three at its secret vote, served on a free loopback port. The app is
+    built, played to the vote and run on one thread: the table belongs to that thread."""
+    built: queue.Queue[App | BaseException] = queue.Queue()
+
+    def loop() -> None:
+        try:
+            config = replace(load(None), language=language)
+            app = build_app(config, fakes=True, journal_path=tmp_path / "j.sqlite")
+            app.execute(NewGame("manus", SETUP))
+            for action in TO_THE_VOTE:
+                app.apply(action)
+            app.hub()
+        except BaseException as error:
+            built.put(error)
+            raise
+        built.put(app)
+        try:
+            app.run()
+        finally:
+            app.close()
+
+    thread = threading.Thread(target=loop, name="table", daemon=True)
+    thread.start()
+    app = built.get(timeout=30)
+    if isinstance(app, BaseException):
+        raise app
+    server = serve_in_thread(app.hub(), "127.0.0.1", 0)
+    try:
+        yield RunningTable(app, server, app.hub().tokens(), thread, language)
+    finally:
+        server.stop()
+        app.stop()
+        thread.join(10)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[RunningTable]:
+    yield from run_table(tmp_path, "en")
+
+
+@pytest.fixture
+def table_ru(tmp_path: Path) -> Iterator[RunningTable]:
+    yield from run_table(tmp_path, "ru")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a dev tool)
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def open_page(browser: Any, table: RunningTable, url: str, viewport: dict[str, int]) -> Any:
+    """A page in its own browser context (each phone is its own device), watched for
+    script errors and for anything the CSP refused."""
+    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    page = context.new_page()
+    page.on("pageerror", lambda error: table.errors.append(f"{url}: {error}"))
+    page.on(
+        "console",
+        lambda message: (
+            table.errors.append(f"{url}: {message.text}") if message.type == "error" else None
+        ),
+    )
+    return page
+
+
+def go(page: Any, url: str) -> None:
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    page.goto(url)
+    expect(page.locator("#status")).to_have_class(re.compile("status-live"), timeout=WAIT)
+
+
+def unsecret_text(page: Any) -> str:
+    """What the page shows in words, but for the words that are not about a vote: the vote
+    buttons (every seat has all four) and the room's quadrant names."""
+    text: str = page.evaluate(
+        """() => {
+            const copy = document.body.cloneNode(true);
+            for (const node of copy.querySelectorAll("button, .quadrant-name, [hidden]")) {
+                node.remove();
+            }
+            return copy.textContent;
+        }"""
+    )
+    return text
+
+
+def refused_only(errors: list[str]) -> bool:
+    """No script error and nothing refused by the CSP: the one error allowed is the
+    browser's own line about the refused action's 409."""
+    unexpected = [line for line in errors if "status of 409" not in line]
+    assert unexpected == [], unexpected
+    return True
+
+
+def shot(page: Any, name: str) -> None:
+    GALLERY.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(GALLERY / f"phone_{name}.png"))
+
+
+def vote(page: Any, word: str) -> None:
+    page.get_by_role("button", name=word, exact=True).click()
+
+
+def held_socket(page: Any) -> Callable[[bool], None]:
+    """Route the page's WebSocket through the test: hold(True) keeps the server's pushes
+    from the page (a phone whose update has not arrived yet), hold(False) lets them through."""
+    holding = {"on": False}
+
+    def route(socket: Any) -> None:
+        server = socket.connect_to_server()
+        server.on_message(lambda message: None if holding["on"] else socket.send(message))
+
+    page.route_web_socket(re.compile(r".*/ws/seat/.*"), route)
+
+    def hold(on: bool) -> None:
+        holding["on"] = on
+
+    return hold
+
+
+@dataclass
+class Pages:
+    """The spectator's screen and the three phones, each its own browser context."""
+
+    spectator: Any
+    anna: Any
+    boris: Any
+    vera: Any
+    hold_boris: Callable[[bool], None]  # keep the server's pushes from Boris's phone
+
+
+def open_pages(browser: Any, table: RunningTable) -> Pages:
+    spectator = open_page(browser, table, table.server.url, SCREEN)
+    go(spectator, table.server.url + "/")
+    phones = [open_page(browser, table, table.seat_url(seat), PHONE) for seat in (1, 2, 3)]
+    hold = held_socket(phones[1])
+    for seat, phone in enumerate(phones, start=1):
+        go(phone, table.seat_url(seat))
+    return Pages(spectator, *phones, hold_boris=hold)
+
+
+def before_any_vote(pages: Pages) -> None:
+    """Each phone asks its own seat, with the four conditions as buttons; the spectator
+    waits for three votes, no one's turn, the site's token warm and wet."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    for name, phone in zip(SETUP["players"], (pages.anna, pages.boris, pages.vera), strict=True):
+        expect(phone.locator("#who")).to_have_text(name)
+        expect(phone.locator("#prompt-title")).to_have_text("Your move")
+        expect(phone.locator("#choices button")).to_have_text(["warm", "cold", "wet", "dry"])
+        expect(phone.locator("#mine")).to_contain_text("Your vote: not voted yet")
+    spectator = pages.spectator
+    expect(spectator.locator(".votes li")).to_have_text(
+        ["Anna: … waiting", "Boris: … waiting", "Vera: … waiting"]
+    )
+    expect(spectator.locator("#turn")).to_have_text("")
+    expect(spectator.locator("#room .quadrant-site")).to_have_class(re.compile("warm-wet"))
+    expect(spectator.locator("#room-side")).to_contain_text("no vote revealed yet")
+
+
+def votes_stay_secret(pages: Pages) -> None:
+    """Anna votes cold, Boris dry: each phone shows its own vote; no other page shows it,
+    only that the seat voted. (The site is warm and wet: "cold" and "dry" are words only
+    a vote can put on these pages.)"""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    spectator, anna, boris, vera = pages.spectator, pages.anna, pages.boris, pages.vera
+    votes = spectator.locator(".votes li")
+    vote(anna, "cold")
+    expect(anna.locator("#mine")).to_contain_text("Your vote: cold")
+    expect(votes.nth(0)).to_have_text("Anna: ✓ voted")
+    for page in (boris, vera):
+        expect(page.locator("#prompt")).to_contain_text("waiting for Boris, Vera")
+    assert "cold" in unsecret_text(anna)  # the check below sees a vote where one is shown
+    for page in (spectator, boris, vera):
+        shown = unsecret_text(page)
+        assert "Anna" in shown  # drawn after her vote, with the vote left out
+        assert "cold" not in shown, shown
+
+    vote(boris, "dry")
+    expect(boris.locator("#mine")).to_contain_text("Your vote: dry")
+    expect(votes.nth(1)).to_have_text("Boris: ✓ voted")
+    for page in (anna, vera):
+        expect(page.locator("#prompt")).to_contain_text("waiting for Vera")
+    unseen = {spectator: ("cold", "dry"), vera: ("cold", "dry"), anna: ("dry",), boris: ("cold",)}
+    for page, words in unseen.items():
+        shown = unsecret_text(page)
+        for word in words:
+            assert word not in shown, (word, shown)
+    expect(spectator.locator(".reveal")).to_have_count(0)
+
+
+def the_reveal(pages: Pages) -> None:
+    """Vera votes cold, the last vote: the spectator shows every card and the site moving
+    to cold and dry (cold 2 to 0, dry 1 to 0); round 2 starts with Boris first."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    spectator = pages.spectator
+    vote(pages.vera, "cold")
+    expect(spectator.locator(".reveal li")).to_have_text(
+        ["Anna: cold", "Boris: dry", "Vera: cold"], timeout=WAIT
+    )
+    expect(spectator.locator("#room-side")).to_contain_text("Last reveal (Round 1)")
+    expect(spectator.locator(".site-move")).to_have_text("site: warm · wet → cold · dry")
+    expect(spectator.locator("#room .quadrant-site")).to_have_class(re.compile("cold-dry"))
+    expect(spectator.locator("#clock")).to_contain_text("Round 2")
+    expect(spectator.locator("#said")).to_contain_text("The cards are turned over")
+    expect(spectator.locator("#log")).to_contain_text("Round 2: Boris is first.")
+    expect(pages.boris.locator("#prompt-title")).to_have_text("Your move")
+    expect(pages.boris.locator("#choices button").first).to_be_visible()
+    for phone in (pages.anna, pages.vera):
+        expect(phone.locator("#prompt-title")).to_have_text("Waiting for Boris")
+        expect(phone.locator("#choices button")).to_have_count(0)
+
+
+def a_race_lost(pages: Pages, table: RunningTable) -> None:
+    """Boris's other phone chooses the discovery while this one has not heard yet: this
+    phone's press is refused with "that is no longer possible", and it shows the table as
+    it is now (construction)."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    boris = pages.boris
+    pages.hold_boris(True)
+    assert table.post_action(2, {"do": "choose_discovery", "discovery": "steam"}) == 200
+    expect(pages.anna.locator("#said")).to_contain_text("steam")  # the others saw it
+    boris.locator("#choices button").first.click()
+    expect(boris.locator("#notice")).to_have_text("that is no longer possible")
+    expect(boris.locator("#prompt")).to_contain_text("replace an element", timeout=WAIT)
+    shot(boris, "seat_refused")
+    pages.hold_boris(False)
+
+
+def a_construction_entered(pages: Pages) -> None:
+    """A steam card on the shoulder, the other parts kept ("keep" leaves them out of the
+    action, as the box's entry does)."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    boris = pages.boris
+    boris.get_by_role("radiogroup").first.get_by_role("radio", name="steam").click()
+    boris.get_by_role("button", name="OK").click()
+    expect(boris.locator("#mine")).to_contain_text("shoulder: steam")
+    expect(boris.locator("#notice")).to_be_hidden()  # the refusal before is stale now
+    expect(pages.spectator.locator("#said")).to_contain_text("Boris builds")
+
+
+def test_a_manus_vote_from_three_phones_and_the_reveal_on_the_spectator_page(
+    browser: Any, table: RunningTable
+) -> None:
+    pages = open_pages(browser, table)
+    before_any_vote(pages)
+    shot(pages.anna, "seat_vote")
+    shot(pages.spectator, "spectator_vote")
+    votes_stay_secret(pages)
+    shot(pages.anna, "seat_voted")
+    the_reveal(pages)
+    shot(pages.spectator, "spectator_reveal")
+    shot(pages.boris, "seat_discovery")
+    a_race_lost(pages, table)
+    a_construction_entered(pages)
+    shot(pages.boris, "seat_built")
+    assert refused_only(table.errors)
+
+
+def test_a_russian_table_speaks_russian_on_the_phone(browser: Any, table_ru: RunningTable) -> None:
+    """The table's language on the phone: the buttons, the page's own words and the refusal
+    («это уже невозможно»)."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    anna = open_page(browser, table_ru, table_ru.seat_url(1), PHONE)
+    hold = held_socket(anna)
+    go(anna, table_ru.seat_url(1))
+    expect(anna.locator("html")).to_have_attribute("lang", "ru")
+    expect(anna.locator("#prompt-title")).to_have_text("Ваш ход")
+    expect(anna.locator("#choices button")).to_have_text(["тепло", "холодно", "влажно", "сухо"])
+    expect(anna.locator("#mine")).to_contain_text("Ваш голос: ещё не голосовали")
+    hold(True)
+    assert table_ru.post_action(1, {"do": "vote", "hand": 1, "condition": "dry"}) == 200
+    vote(anna, "холодно")
+    expect(anna.locator("#notice")).to_have_text("это уже невозможно")
+    expect(anna.locator("#mine")).to_contain_text("Ваш голос: сухо")
+    shot(anna, "seat_refused_ru")
+    hold(False)
+    assert refused_only(table_ru.errors)
