@@ -19,15 +19,18 @@ import re
 import threading
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from companion.app import App, build_app
 from companion.config import load
 from companion.table import NewGame
+from companion.web.hub import Hub
 from companion.web.server import Server, serve_in_thread
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -37,6 +40,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 GALLERY = Path(__file__).resolve().parent.parent / "docs" / "img"
+GOLDEN = Path(__file__).resolve().parent / "golden"
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1280, "height": 800}
 CHROMIUM_ARGS = [
@@ -72,6 +76,7 @@ class RunningTable:
     thread: threading.Thread
     language: str
     errors: list[str] = field(default_factory=list)  # the pages' script errors and CSP refusals
+    contexts: list[Any] = field(default_factory=list)  # the browser contexts of its pages
 
     def seat_url(self, seat: int) -> str:
         return f"{self.server.url}/seat/{self.tokens['seats'][str(seat)]}"
@@ -91,23 +96,30 @@ class RunningTable:
             return int(answer.status)
 
 
-def run_table(tmp_path: Path, language: str) -> Iterator[RunningTable]:
-    """A Manus game of three at its secret vote, served on a free loopback port. The app is
-    built, played to the vote and run on one thread: the table belongs to that thread."""
-    built: queue.Queue[App | BaseException] = queue.Queue()
+@contextmanager
+def running_table(
+    tmp_path: Path,
+    language: str,
+    game: str = "manus",
+    setup: dict[str, Any] = SETUP,
+    actions: list[dict[str, Any]] = TO_THE_VOTE,
+) -> Iterator[RunningTable]:
+    """A game played up to a point (by default Manus of three at its secret vote), served on
+    a free loopback port. The app is built, played and run on one thread: the table belongs
+    to that thread."""
+    built: queue.Queue[tuple[App, Hub] | BaseException] = queue.Queue()
 
     def loop() -> None:
         try:
             config = replace(load(None), language=language)
             app = build_app(config, fakes=True, journal_path=tmp_path / "j.sqlite")
-            app.execute(NewGame("manus", SETUP))
-            for action in TO_THE_VOTE:
+            app.execute(NewGame(game, setup))
+            for action in actions:
                 app.apply(action)
-            app.hub()
-        except BaseException as error:
+            built.put((app, app.hub()))
+        except BaseException as error:  # said on the test's thread
             built.put(error)
-            raise
-        built.put(app)
+            return
         try:
             app.run()
         finally:
@@ -115,13 +127,17 @@ def run_table(tmp_path: Path, language: str) -> Iterator[RunningTable]:
 
     thread = threading.Thread(target=loop, name="table", daemon=True)
     thread.start()
-    app = built.get(timeout=30)
-    if isinstance(app, BaseException):
-        raise app
-    server = serve_in_thread(app.hub(), "127.0.0.1", 0)
+    started = built.get(timeout=30)
+    if isinstance(started, BaseException):
+        raise started
+    app, hub = started
+    server = serve_in_thread(hub, "127.0.0.1", 0)
+    running = RunningTable(app, server, hub.tokens(), thread, language)
     try:
-        yield RunningTable(app, server, app.hub().tokens(), thread, language)
+        yield running
     finally:
+        for context in running.contexts:  # the pages go before their server does
+            context.close()
         server.stop()
         app.stop()
         thread.join(10)
@@ -129,12 +145,21 @@ def run_table(tmp_path: Path, language: str) -> Iterator[RunningTable]:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[RunningTable]:
-    yield from run_table(tmp_path, "en")
+    with running_table(tmp_path, "en") as running:
+        yield running
 
 
 @pytest.fixture
 def table_ru(tmp_path: Path) -> Iterator[RunningTable]:
-    yield from run_table(tmp_path, "ru")
+    with running_table(tmp_path, "ru") as running:
+        yield running
+
+
+def golden_actions(name: str) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """A golden transcript's game, setup and actions (its checks left to test_golden)."""
+    data = yaml.safe_load((GOLDEN / f"{name}.yaml").read_text(encoding="utf-8"))
+    actions = [step for step in data["steps"] if "do" in step]
+    return data["game"], data["setup"], actions
 
 
 @pytest.fixture(scope="module")
@@ -153,6 +178,7 @@ def open_page(browser: Any, table: RunningTable, url: str, viewport: dict[str, i
     """A page in its own browser context (each phone is its own device), watched for
     script errors and for anything the CSP refused."""
     context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    table.contexts.append(context)
     page = context.new_page()
     page.on("pageerror", lambda error: table.errors.append(f"{url}: {error}"))
     page.on(
@@ -383,3 +409,40 @@ def test_a_russian_table_speaks_russian_on_the_phone(browser: Any, table_ru: Run
     shot(anna, "seat_refused_ru")
     hold(False)
     assert refused_only(table_ru.errors)
+
+
+def test_a_duel_on_the_spectator_page_its_sigil_scales_and_victory_chart(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Bestiary: the castle scales, the sigil's tokens with the period each returns in; the
+    same duel won by siege (tests/golden/siege_win.yaml): the winner and the damage chart."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    game, setup, actions = golden_actions("siege_win")
+    at_play = actions[: actions.index({"do": "turn_disc"})]
+    first_period = [
+        {"do": "turn_disc"},
+        {"do": "siege", "towers": ["plain"]},
+        {"do": "end_phase"},
+        {"do": "support", "creature": "saxum", "ability": "ability_1", "prep": 3},
+        {"do": "support", "creature": "illesbra", "ability": "temptation", "prep": 1},
+    ]
+    for played, check in ((at_play + first_period, "sigil"), (actions, "victory")):
+        with running_table(tmp_path / check, "en", game, setup, played) as table:
+            page = open_page(browser, table, table.server.url, SCREEN)
+            go(page, table.server.url + "/")
+            if check == "sigil":
+                expect(page.locator("#clock")).to_contain_text("Period 1, cycle 1")
+                expect(page.locator("#standing-title")).to_have_text("Castle scales")
+                expect(page.locator(".meter").nth(1)).to_contain_text("1 / 16")
+                expect(page.locator(".token")).to_have_count(2)
+                expect(page.locator(".token").first).to_contain_text("returns in period 2")
+                expect(page.locator(".sector-sun")).to_contain_text("1")
+                shot(page, "spectator_duel")
+            else:
+                expect(page.locator("#winner")).to_have_text("Winner: Anna")
+                expect(page.locator("#turn")).to_have_text("")  # no one's turn any more
+                expect(page.locator("#chart svg polyline")).to_have_count(2)
+                expect(page.locator("#chart svg")).to_contain_text("Boris: 16")
+                shot(page, "spectator_victory")
+            assert refused_only(table.errors)

@@ -318,7 +318,10 @@ function chartOf(view) {
   const damage = view.damage_log || [];
   if (damage.length) {
     const owners = view.sides && damage[0].castle_damage.length === view.sides.length
-      ? view.sides.map((s) => ({ seat: s.side, name: s.name || `${t("side")} ${s.side}` }))
+      ? view.sides.map((s) => ({
+          seat: s.side,
+          name: s.name || (s.seats || []).map((seat) => seatName(view, seat)).join(" + "),
+        }))
       : (view.seats || []).map((s) => ({ seat: s.seat, name: s.name }));
     const series = owners.map((owner, index) => ({
       ...owner,

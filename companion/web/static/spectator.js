@@ -17,7 +17,7 @@ function drawNow(payload) {
   const prompt = payload.prompt || {};
   // A secret vote is everyone's at once: no one's turn.
   const seat = prompt.kind === "vote" ? view.turn?.seat : (view.turn?.seat ?? prompt.seat);
-  const name = view.turn?.name ?? (seat ? seatName(view, seat) : null);
+  const name = view.winner ? null : (view.turn?.name ?? (seat ? seatName(view, seat) : null));
   fill("turn", name ? el("span", `chip seat-${(seat - 1) % 4}`, `${t("turn")}: ${name}`) : "");
   fill("prompt", prompt.text || "");
 }
