@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from companion import controls, recent, safe_mode
 from companion.config import Config, ConfigError
@@ -43,11 +43,14 @@ from companion.library import Library, path_for
 from companion.rules.base import JSON, Action, Prompt, RulesError
 from companion.seats import SEAT_COLOURS
 from companion.service import Watchdog, notify
-from companion.snapshot import HardwareStatus, Snapshot, UiState
+from companion.snapshot import HardwareStatus, Snapshot, UiState, WebAccess
 from companion.table import NOTHING, Apply, Change, Command, Table
 from companion.voice import Espeak, Voice, VoiceOutput
 from companion.voice import available as voice_available
-from companion.web.hub import Hub, Remote, may_act
+from companion.web.hub import Hub, Remote, may_act, tokens_for
+
+if TYPE_CHECKING:
+    from companion.web.address import Advert
 
 log = logging.getLogger("companion.app")
 
@@ -70,13 +73,18 @@ class Stop:
 
 
 @dataclass(frozen=True)
+class Refresh:
+    """Something the snapshot shows beside the table changed (the phones' address)."""
+
+
+@dataclass(frozen=True)
 class Subscribe:
     """An output joining from another thread (a phone page, a feed): added on the loop."""
 
     output: Output
 
 
-Event = ButtonEdge | DiscStep | SensorLink | Subscribe | Stop | Remote
+Event = ButtonEdge | DiscStep | SensorLink | Subscribe | Stop | Remote | Refresh
 
 
 class Output(Protocol):
@@ -168,6 +176,7 @@ class App:
         self.table = table
         self.events: queue.Queue[Event] = queue.Queue()
         self._hub: Hub | None = None
+        self.web_address = ""  # set when the phones' server runs (companion/web/)
         buttons = config.buttons
         self.timing = InputTiming(
             debounce=buttons.debounce_ms / 1000,
@@ -301,6 +310,10 @@ class App:
             snap = replace(snap, hardware=hardware, cue=None, news=False)
         elif isinstance(event, Remote):
             snap = self._remote(event, snap, now)
+        elif isinstance(event, Refresh):
+            snap = self._build(
+                snap.ui, snap.change, now, hardware=snap.hardware, changed_at=snap.changed_at
+            )
         self._publish(before, snap, now)
 
     def _remote(self, event: Remote, snap: Snapshot, now: float) -> Snapshot:
@@ -508,7 +521,19 @@ class App:
             cards=self.library().cards if kit is not None else (),
             resumable=self._resumable,
             setup=table.record.setup,
+            web=self._web_access(),
         )
+
+    def _web_access(self) -> WebAccess | None:
+        """Where phones reach this game (MENU, Phones), when the server is on: the box's
+        own screen alone shows it; no payload carries it."""
+        if not self.web_address:
+            return None
+        tokens = tokens_for(self.table.journal, self.table.record.id)
+        players = self.table.record.setup.get("players")
+        count = len(players) if isinstance(players, list) else 2
+        seats = {s: t for s, t in (tokens.get("seats") or {}).items() if int(s) <= count}
+        return WebAccess.of(self.web_address, {"table": tokens.get("table"), "seats": seats})
 
     def _unfinished(self) -> tuple[GameRecord, ...]:
         """The journal's unfinished games but the one on the table, newest first."""
@@ -572,23 +597,38 @@ def first_setup(config: Config) -> JSON:
     return setup
 
 
-def start_web(app: App) -> WebServer | None:
+def start_web(app: App) -> WebRunning | None:
     """The phones' web server when the config turns it on (docs/phones.md); a port that
     cannot be taken is said in the log and on the screen, and the table plays on."""
     settings = app.config.web
     if not settings.enabled:
         return None
+    from companion.web.address import ANY, Advert, address  # noqa: PLC0415
     from companion.web.server import Server  # noqa: PLC0415 (aiohttp loads only here)
 
     try:
         server = Server(app.hub(), settings.bind, settings.port).start()
     except OSError as error:
-        log.warning(
-            "the phones' web server did not start on %s:%s: %s", settings.bind, settings.port, error
-        )
+        where = f"{settings.bind}:{settings.port}"
+        log.warning("the phones' web server did not start on %s: %s", where, error)
         return None
-    log.info("phones: %s", server.url)
-    return server
+    app.web_address = address(settings.bind, server.port)
+    app.post(Refresh())  # the snapshot gains where phones reach the box
+    advert = Advert(server.port) if settings.bind in ANY else None
+    log.info("phones: %s", app.web_address)
+    return WebRunning(server, advert)
+
+
+class WebRunning:
+    """The server and its mDNS advert, stopped together."""
+
+    def __init__(self, server: WebServer, advert: Advert | None) -> None:
+        self.server, self.advert = server, advert
+
+    def stop(self) -> None:
+        if self.advert is not None:
+            self.advert.close()
+        self.server.stop()
 
 
 def _run_with_web(app: App) -> None:

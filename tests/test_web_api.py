@@ -253,3 +253,38 @@ def test_tokens_survive_a_restart_and_a_new_game_gets_new_ones(tmp_path: Path) -
     assert tokens_for(again, 1) == first
     assert tokens_for(again, 2)["seats"]["1"] != first["seats"]["1"]
     again.close()
+
+
+def test_the_box_screen_learns_the_address_and_no_payload_carries_the_table_token(
+    tmp_path: Path,
+) -> None:
+    """``companion run`` with web.enabled: the server on its port, the snapshot (the box's
+    own screen, MENU → Phones) with the address and this game's tokens, and the table
+    token in no payload a page receives."""
+    from companion.app import start_web  # noqa: PLC0415
+    from companion.config import WebSettings  # noqa: PLC0415
+
+    table = Running(tmp_path, "manus", MANUS)
+    assert table.app is not None
+    table.app.config = replace(table.app.config, web=WebSettings(True, "127.0.0.1", 0))  # type: ignore[misc]
+    web = start_web(table.app)
+    try:
+        assert web is not None
+        for _ in range(200):
+            if table.app.snapshot.web is not None:
+                break
+            threading.Event().wait(0.01)
+        access = table.app.snapshot.web
+        assert access is not None and access.address == f"http://127.0.0.1:{web.server.port}"
+        tokens = table.tokens()
+        assert access.table == tokens["table"] and len(access.seats) == 3
+        status, _, body = fetch(access.seat_address(2).replace("/seat/", "/api/seat/"))
+        assert status == 200 and json.loads(body)["seat"] == 2
+        for text in table.app.hub().current().texts.values():
+            assert tokens["table"] not in text
+            for token in tokens["seats"].values():
+                assert token not in text
+    finally:
+        if web is not None:
+            web.stop()
+        table.close()
