@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from companion import controls, recent, safe_mode
 from companion.config import Config, ConfigError
 from companion.config import load as load_config
+from companion.games import find as games_find
 from companion.games.spec import AnySpec, Cue
 from companion.hardware.factory import AdapterError, Adapters, open_adapters
 from companion.hardware.ports import ButtonEdge, DiscStep
@@ -44,10 +45,10 @@ from companion.rules.base import JSON, Action, Prompt, RulesError
 from companion.seats import SEAT_COLOURS
 from companion.service import Watchdog, notify
 from companion.snapshot import HardwareStatus, Snapshot, UiState, WebAccess
-from companion.table import NOTHING, Apply, Change, Command, Table
+from companion.table import NOTHING, Apply, Change, Command, NewGame, Table
 from companion.voice import Espeak, Voice, VoiceOutput
 from companion.voice import available as voice_available
-from companion.web.hub import Hub, Remote, may_act, tokens_for
+from companion.web.hub import Hub, Remote, TableRequest, may_act, tokens_for
 
 if TYPE_CHECKING:
     from companion.web.address import Advert
@@ -84,7 +85,7 @@ class Subscribe:
     output: Output
 
 
-Event = ButtonEdge | DiscStep | SensorLink | Subscribe | Stop | Remote | Refresh
+Event = ButtonEdge | DiscStep | SensorLink | Subscribe | Stop | Remote | Refresh | TableRequest
 
 
 class Output(Protocol):
@@ -310,6 +311,8 @@ class App:
             snap = replace(snap, hardware=hardware, cue=None, news=False)
         elif isinstance(event, Remote):
             snap = self._remote(event, snap, now)
+        elif isinstance(event, TableRequest):
+            snap = self._table_request(event, snap, now)
         elif isinstance(event, Refresh):
             snap = self._build(
                 snap.ui, snap.change, now, hardware=snap.hardware, changed_at=snap.changed_at
@@ -333,6 +336,49 @@ class App:
         notice = snap.ui.notice
         why = "" if played else (notice.say(snap.language) if notice else "refused")
         event.reply(played, why, self.table.head)
+        return snap
+
+    def _table_request(self, event: TableRequest, snap: Snapshot, now: float) -> Snapshot:
+        """The table token's requests (docs/phones.md): the card library read or a card
+        kept (checked as the file is), or a new game (checked as the menu's form is)."""
+        kit = self.table.spec.cards
+        if event.kind == "new_game":
+            game, setup = event.body.get("game"), event.body.get("setup") or {}
+            try:
+                spec = games_find(str(game))
+                spec.rules.start(spec.stamp(dict(setup)))
+            except RulesError as error:
+                event.reply(400, {"error": str(error)})
+                return snap
+            snap = self._react(controls.Reaction(snap.ui, (NewGame(spec.name, setup),)), snap, now)
+            event.reply(200, {"ok": True, "game": spec.name})
+            return snap
+        if kit is None:
+            event.reply(404, {"error": f"{self.table.spec.name} keeps no cards"})
+            return snap
+        library = self.library()
+        if event.kind == "cards":
+            event.reply(
+                200,
+                {"game": self.table.spec.name, "cards": [dict(c) for c in library.cards]},
+            )
+            return snap
+        card, index = event.body.get("card"), event.body.get("index")
+        cards: list[object] = [dict(c) for c in library.cards]
+        if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(cards):
+            cards[index] = card
+        else:
+            cards.append(card)
+        problems = kit.check(cards)
+        if problems:
+            path, why = problems[0]
+            where = ".".join(str(p) for p in path)
+            event.reply(400, {"error": f"cards.{where}: {why}" if where else why})
+            return snap
+        kept = tuple(c for c in cards if isinstance(c, dict))  # checked: every one a mapping
+        reaction = controls.Reaction(snap.ui, cards=kept)
+        snap = self._react(reaction, snap, now)
+        event.reply(200, {"ok": True, "cards": len(kept)})
         return snap
 
     def hub(self) -> Hub:

@@ -288,3 +288,43 @@ def test_the_box_screen_learns_the_address_and_no_payload_carries_the_table_toke
         if web is not None:
             web.stop()
         table.close()
+
+
+def test_the_card_library_and_a_new_game_need_the_table_token(tmp_path: Path) -> None:
+    """The table token (only on the box's screen) reads the library and keeps a card the
+    library's own check accepts (a bad one is refused with where and why, nothing kept);
+    a new game with it starts; a seat's token or a wrong one gets 403."""
+    table = Running(tmp_path, "bestiary", {"players": ["Anna", "Boris"]})
+    try:
+        url, tokens = table.server.url, table.tokens()
+        cards = f"{url}/api/table/{tokens['table']}/cards"
+        status, _, body = fetch(cards)
+        assert status == 200 and json.loads(body)["game"] == "bestiary"
+        before = len(json.loads(body)["cards"])
+        for wrong in (tokens["seats"]["1"], "nope"):
+            assert fetch(f"{url}/api/table/{wrong}/cards")[0] == 403
+            assert fetch(f"{url}/table/{wrong}")[0] == 403
+        abilities = [{"name": "Shade", "prep": 2}, {"name": "Veil", "prep": 3}]
+        card = {"name": "Umbra", "class": "agility", "vitality": 5, "abilities": abilities}
+        status, _, body = fetch(cards, "POST", {"card": card})
+        assert status == 200, body
+        listed = json.loads(fetch(cards)[2])["cards"]
+        assert len(listed) == before + 1 and listed[-1]["name"] == "Umbra"
+        bad = {"name": "Umbra two", "class": "wisdom", "vitality": 5, "abilities": abilities}
+        status, _, body = fetch(cards, "POST", {"card": bad})
+        assert status == 400 and "class" in json.loads(body)["error"]
+        assert len(json.loads(fetch(cards)[2])["cards"]) == before + 1
+        game = {"game": "manus", "setup": {"players": ["Anna", "Boris", "Vera"]}}
+        new = f"{url}/api/table/{tokens['table']}/new_game"
+        assert fetch(new, "POST", {"game": "nope", "setup": {}})[0] == 400
+        status, _, body = fetch(new, "POST", game)
+        assert status == 200, body
+        for _ in range(200):
+            if table.public()["game"] == "manus":
+                break
+            threading.Event().wait(0.01)
+        assert table.public()["game"] == "manus"
+        assert table.tokens()["seats"]["1"] != tokens["seats"]["1"]  # a new game, new tokens
+        assert fetch(f"{url}/api/seat/{tokens['seats']['1']}")[0] == 403  # the old one is gone
+    finally:
+        table.close()

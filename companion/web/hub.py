@@ -43,6 +43,16 @@ class Remote:
     reply: Reply
 
 
+@dataclass(frozen=True)
+class TableRequest:
+    """A request with the table token (the card library, a new game): answered on the
+    loop thread by ``reply(status, payload)``."""
+
+    kind: str  # "cards", "card" or "new_game"
+    body: JSON
+    reply: Callable[[int, JSON], None]
+
+
 def tokens_for(journal: Journal, game_id: int) -> dict[str, Any]:
     """The game's tokens: read from the journal's meta, made and kept there the first time."""
     key = f"web.tokens.{game_id}"
@@ -75,7 +85,7 @@ class Payloads:
 class Hub:
     """The app's output for the web server (thread-safe reads)."""
 
-    def __init__(self, post: Callable[[Remote], None], journal: Journal) -> None:
+    def __init__(self, post: Callable[[Remote | TableRequest], None], journal: Journal) -> None:
         self._post = post
         self._journal = journal
         self._lock = threading.Lock()
@@ -137,6 +147,13 @@ class Hub:
 
     def submit(self, action: JSON, seat: int, head: int, reply: Reply) -> None:
         self._post(Remote(dict(action), seat, head, reply))
+
+    def is_table(self, token: str) -> bool:
+        kept = self.current().tokens.get("table")
+        return isinstance(kept, str) and secrets.compare_digest(kept, token)
+
+    def ask(self, kind: str, body: JSON, reply: Callable[[int, JSON], None]) -> None:
+        self._post(TableRequest(kind, dict(body), reply))
 
 
 def _table(snap: Snapshot) -> JSON:
@@ -264,4 +281,12 @@ def refusal(language: str) -> str:
     return text("web.no_longer", language)
 
 
-__all__ = ["Hub", "Payloads", "Remote", "may_act", "public_payload", "seat_payload"]
+__all__ = [
+    "Hub",
+    "Payloads",
+    "Remote",
+    "TableRequest",
+    "may_act",
+    "public_payload",
+    "seat_payload",
+]

@@ -71,6 +71,10 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_get("/ws/seat/{token}", _ws_seat)
     app.router.add_post("/api/seat/{token}/action", _action)
     app.router.add_get("/static/{name}", _static)
+    app.router.add_get("/table/{token}", _table_page)
+    app.router.add_get("/api/table/{token}/cards", _table_call("cards"))
+    app.router.add_post("/api/table/{token}/cards", _table_call("card"))
+    app.router.add_post("/api/table/{token}/new_game", _table_call("new_game"))
     return app
 
 
@@ -120,6 +124,57 @@ async def _static(request: web.Request) -> web.StreamResponse:
 async def _seat_page(request: web.Request) -> web.StreamResponse:
     _seat(request)
     return web.FileResponse(STATIC / "seat.html")
+
+
+def _table(request: web.Request) -> None:
+    """The table token (shown only on the box's screen) or 403, with no hint."""
+    if not request.app[HUB].is_table(request.match_info["token"]):
+        raise _forbidden()
+
+
+async def _table_page(request: web.Request) -> web.StreamResponse:
+    _table(request)
+    page = STATIC / "table.html"
+    if not page.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(page)
+
+
+def _table_call(kind: str) -> Handler:
+    """The card library (read, a card kept) and a new game, with the table token; rate
+    limited as a seat's actions are (the table counts as seat 0)."""
+
+    async def call(request: web.Request) -> web.StreamResponse:
+        _table(request)
+        body: object = {}
+        if request.method == "POST":
+            if _limited(request.app, 0):
+                raise web.HTTPTooManyRequests(text="too many requests")
+            try:
+                body = await request.json()
+            except ValueError:
+                raise web.HTTPBadRequest(text="a JSON body") from None
+        if not isinstance(body, dict):
+            raise web.HTTPBadRequest(text="a JSON body")
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[tuple[int, object]] = loop.create_future()
+
+        def reply(status: int, payload: object) -> None:
+            loop.call_soon_threadsafe(_settle_any, done, (status, payload))
+
+        request.app[HUB].ask(kind, body, reply)
+        try:
+            status, payload = await asyncio.wait_for(done, REPLY_TIMEOUT)
+        except TimeoutError:
+            return web.json_response({"error": "the table did not answer"}, status=503)
+        return web.json_response(payload, status=status)
+
+    return call
+
+
+def _settle_any(done: asyncio.Future[tuple[int, object]], value: tuple[int, object]) -> None:
+    if not done.done():
+        done.set_result(value)
 
 
 def _json(text: str) -> web.Response:
