@@ -4,25 +4,32 @@ the table token.
 Drawn with real pygame (SDL's dummy driver) at both panel sizes and in both languages:
 the modules on the screen are segno's matrix of the seat's address, module for module;
 a QR decoder (zxing-cpp, when installed) reads the seat's address back from the pixels;
-each seat's page carries its own token and no other's; nothing is under 5 mm.
+each seat's page carries its own token and no other's; nothing is under 5 mm. And on the
+box with its server running, the code read off the screen opens that seat's page.
 """
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
 import segno
 
 from companion import controls, games
+from companion.app import start_web
+from companion.config import WebSettings, load
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
 from companion.display.screens.phones import LIGHT, qr_matrix
 from companion.input_timing import PRESS, Gesture
 from companion.snapshot import Snapshot, UiState, WebAccess, of_state
+from tests.test_controls import close_apps, make_app  # noqa: F401 (the fixture closes apps)
 
 WEB = WebAccess(
     "http://192.168.100.200:8080",
@@ -212,3 +219,44 @@ def test_web_access_of_the_hubs_tokens() -> None:
     assert web.seats == ("a", "b", "c")
     assert web.seat_address(2) == "http://10.0.0.5:8080/seat/b"
     assert web.spectator_address == "http://10.0.0.5:8080/"
+
+
+def test_on_the_box_each_code_opens_its_own_seats_page(tmp_path: Path) -> None:
+    """The whole way: the app on fake hardware with the server on; MENU held, "Phones"
+    chosen with seat 1's buttons; each page's code read off the drawn screen; that
+    address, fetched from the running server, is that seat's page."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    config = replace(load(None), web=WebSettings(enabled=True, bind="127.0.0.1", port=0))
+    d = make_app(tmp_path, config=config)
+    running = start_web(d.app)
+    assert running is not None
+    try:
+        while not d.app.events.empty():  # the Refresh the server posted: the address known
+            d.app.handle(d.app.events.get(), d.t)
+        snap = d.app.snapshot
+        assert snap.web is not None
+        d.hold("menu", 3.0)
+        items = [item.key for item in controls.menu_items(phones=True)]
+        for _ in range(items.index("ui.menu.phones")):
+            d.tap("seat1.blue")
+        d.tap("seat1.cyan")
+        assert d.app.ui.mode == "phones"
+        seats = len(d.app.view["seats"])
+        for seat in range(1, seats + 1):
+            renderer = draw(d.app.snapshot, (480, 320))
+            pixels = pygame.image.tobytes(renderer.surface, "RGB")
+            image = memoryview(pixels).cast("B", (320, 480, 3))
+            (address,) = [result.text for result in zxingcpp.read_barcodes(image)]
+            token = address.rsplit("/", 1)[1]
+            api = address.replace("/seat/", "/api/seat/")
+            with urllib.request.urlopen(api, timeout=5) as answer:
+                assert json.loads(answer.read())["seat"] == seat
+            assert address.startswith(d.app.web_address)
+            assert token not in texts(renderer)
+            d.tap("seat2.blue")
+        assert d.app.snapshot.web is not None
+        assert d.app.snapshot.web.table in texts(draw(d.app.snapshot, (480, 320)))
+        d.tap("seat1.yellow")
+        assert d.app.ui.modes == ()
+    finally:
+        running.stop()
