@@ -428,12 +428,15 @@ def _in_log(move: str, snap: Snapshot) -> Reaction:
 # --- joining from phones ("Phones" in the menu) -------------------------------------------
 
 
+PHONE_PAGES_AFTER_SEATS = 2  # the spectator page's code, then the table's page's
+
+
 def phone_pages(snap: Snapshot) -> int:
-    """The pages of MENU, Phones: one per seat of the game (its code), then the table's
-    (the spectator page's code and the table token)."""
+    """The pages of MENU, Phones: one per seat of the game (its code), then the spectator
+    page's code, then the table's page's (the card library, a new game: the table token)."""
     if snap.web is None:
         return 0
-    return min(len(snap.web.seats), _seats_of(snap)) + 1
+    return min(len(snap.web.seats), _seats_of(snap)) + PHONE_PAGES_AFTER_SEATS
 
 
 def _seats_of(snap: Snapshot) -> int:

@@ -197,6 +197,11 @@ class WebAccess:
     def spectator_address(self) -> str:
         return f"{self.address}/"
 
+    @property
+    def table_address(self) -> str:
+        """The table's page: the card library and a new game (the table token in the path)."""
+        return f"{self.address}/table/{self.table}"
+
 
 @dataclass(frozen=True)
 class Snapshot:

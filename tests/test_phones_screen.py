@@ -152,13 +152,20 @@ def test_each_seat_page_shows_its_own_name_and_no_other_token(
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES)
-def test_the_last_page_has_the_spectator_code_and_the_table_token(
+def test_after_the_seats_the_spectator_code_then_the_table_page_with_its_token(
     size: tuple[int, int], language: str
 ) -> None:
-    renderer = draw(table(3, language), size)
-    assert renderer.painter.marks_with("phones.qr")[0].value == "http://192.168.100.200:8080/"
-    assert WEB.table in texts(renderer)
-    assert not any(token in texts(renderer) for token in WEB.seats)
+    spectator = draw(table(3, language), size)
+    assert spectator.painter.marks_with("phones.qr")[0].value == "http://192.168.100.200:8080/"
+    assert "192.168.100.200:8080" in texts(spectator)
+    for secret in (*WEB.seats, WEB.table):
+        assert secret not in texts(spectator)
+    last = draw(table(4, language), size)
+    coded = last.painter.marks_with("phones.qr")[0].value
+    assert coded == f"http://192.168.100.200:8080/table/{WEB.table}"
+    (token,) = last.painter.texts_with("phones.token")
+    assert WEB.table in token.text
+    assert not any(seat_token in texts(last) + coded for seat_token in WEB.seats)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -166,7 +173,7 @@ def test_the_last_page_has_the_spectator_code_and_the_table_token(
 def test_nothing_on_the_phones_pages_is_under_5_mm_or_cut(
     size: tuple[int, int], language: str
 ) -> None:
-    for page in range(4):
+    for page in range(5):
         renderer = draw(table(page, language), size)
         floor = renderer.layout.min_text
         for record in renderer.painter.texts:
@@ -197,8 +204,8 @@ def test_the_menu_opens_the_pages_red_and_blue_turn_them_yellow_closes() -> None
     for _ in range(5):
         ui = press(snap.with_ui(ui, 0.0), "seat3.blue").ui
         pages.append(ui.phone_page)
-    assert pages == [1, 2, 3, 0, 1]  # three seats, then the table's page, round
-    assert press(snap.with_ui(replace(ui, phone_page=0), 0.0), "seat1.red").ui.phone_page == 3
+    assert pages == [1, 2, 3, 4, 0]  # three seats, the spectator page, the table's, round
+    assert press(snap.with_ui(replace(ui, phone_page=0), 0.0), "seat1.red").ui.phone_page == 4
     assert press(snap.with_ui(ui, 0.0), "seat1.yellow").ui.modes == ()
     assert press(snap.with_ui(ui, 0.0), "menu").ui.modes == ()
     assert press(snap.with_ui(ui, 0.0), "undo").ui.modes == ()
@@ -224,7 +231,8 @@ def test_web_access_of_the_hubs_tokens() -> None:
 def test_on_the_box_each_code_opens_its_own_seats_page(tmp_path: Path) -> None:
     """The whole way: the app on fake hardware with the server on; MENU held, "Phones"
     chosen with seat 1's buttons; each page's code read off the drawn screen; that
-    address, fetched from the running server, is that seat's page."""
+    address, fetched from the running server, is that seat's page; the last page's code
+    is the table's page, with the table token."""
     zxingcpp = pytest.importorskip("zxingcpp")
     config = replace(load(None), web=WebSettings(enabled=True, bind="127.0.0.1", port=0))
     d = make_app(tmp_path, config=config)
@@ -254,8 +262,16 @@ def test_on_the_box_each_code_opens_its_own_seats_page(tmp_path: Path) -> None:
             assert address.startswith(d.app.web_address)
             assert token not in texts(renderer)
             d.tap("seat2.blue")
-        assert d.app.snapshot.web is not None
-        assert d.app.snapshot.web.table in texts(draw(d.app.snapshot, (480, 320)))
+        d.tap("seat2.blue")  # past the spectator page's code: the table's page
+        web = d.app.snapshot.web
+        assert web is not None
+        last = draw(d.app.snapshot, (480, 320))
+        assert web.table in texts(last)
+        pixels = pygame.image.tobytes(last.surface, "RGB")
+        (address,) = [
+            r.text for r in zxingcpp.read_barcodes(memoryview(pixels).cast("B", (320, 480, 3)))
+        ]
+        assert address == f"{d.app.web_address}/table/{web.table}"
         d.tap("seat1.yellow")
         assert d.app.ui.modes == ()
     finally:

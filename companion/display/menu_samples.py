@@ -91,14 +91,15 @@ def _counts(players: tuple[int, int], counts: tuple[int, ...]) -> tuple[int, ...
 
 
 def _phones(page: int) -> Callable[[str], Scene]:
-    """MENU, Phones at ``page`` (0: the first seat's code; -1: the table's page) over a
-    game of three with a long name ("Вероника" in Russian)."""
+    """MENU, Phones at ``page`` (0: the first seat's code; -2: the spectator page's; -1:
+    the table's page) over a game of three with a long name ("Вероника" in Russian)."""
 
     def build(language: str) -> Scene:
         spec = next(s for s in games.GAMES.values() if 3 in _counts(s.players, s.player_counts))
         players = ["Вероника" if language == "ru" else "Veronika", "Boris", "Gleb"]
         state = spec.rules.start({**spec.example_setup, "players": players})
-        ui = UiState(language=language, modes=("phones",), phone_page=page % 4)
+        pages = len(players) + controls.PHONE_PAGES_AFTER_SEATS
+        ui = UiState(language=language, modes=("phones",), phone_page=page % pages)
         snap = replace(of_state(spec, state, ui), web=WEB, setup={"players": players})
         return Scene.of(snap)
 
@@ -108,6 +109,7 @@ def _phones(page: int) -> Callable[[str], Scene]:
 def scenes() -> dict[str, Callable[[str], Scene]]:
     return {
         "menu_phones_seat": _phones(0),
+        "menu_phones_spectator": _phones(-2),
         "menu_phones_table": _phones(-1),
         "menu_scrolled": _scrolled,
         "menu_new_game_name": _new_game_name,

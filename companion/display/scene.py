@@ -133,17 +133,17 @@ def _entry_picture(snap: Snapshot) -> EntryPicture | None:
 
 @dataclass(frozen=True)
 class PhonesPicture:
-    """A page of MENU, Phones: the code to scan (a seat's private page, or on the last page
-    the spectator page) and the words around it. The table token is on the last page and
-    nowhere else: only the box's own screen shows it."""
+    """A page of MENU, Phones: the code to scan (a seat's private page; then the spectator
+    page; then the table's page) and the words around it. The table token is on the last
+    page and nowhere else: only the box's own screen shows it."""
 
     code: str  # the address the QR code carries
     index: int  # 1-based
     count: int
-    title: str  # the seat's name (its page), or "Everyone's page"
-    seat: int | None  # the seat whose page it is (its colour); None: the table's page
+    title: str  # the seat's name, or the page's
+    seat: int | None  # the seat whose page it is (its colour); None: a page for all
     caption: str  # what the code opens
-    spectator: str  # the spectator page's address as typed: no "http://"
+    spectator: str  # the spectator page's address as typed (no "http://"); "" on the last
     language: str = "en"
     table_token: str = ""  # on the table's page only
 
@@ -161,11 +161,17 @@ def _phones_picture(snap: Snapshot) -> PhonesPicture | None:
     page = snap.ui.phone_page % count
     language = snap.language
     spectator = shown_address(web.spectator_address)
-    if page == count - 1:  # the table's page: the spectator page, the table token
-        title = text("ui.phones.everyone", language)
+    if page == count - 1:  # the table's page: the card library, a new game
+        title = text("ui.phones.table", language)
+        caption = text("ui.phones.table_does", language)
         return PhonesPicture(
-            web.spectator_address, count, count, title, None, "", spectator, language, web.table
+            web.table_address, count, count, title, None, caption, "", language, web.table
         )
+    if page == count - 2:  # the spectator page: for everyone, no token
+        title = text("ui.phones.everyone", language)
+        caption = text("ui.phones.watch_caption", language)
+        address = web.spectator_address
+        return PhonesPicture(address, page + 1, count, title, None, caption, spectator, language)
     seat = page + 1
     players = snap.setup.get("players")
     if isinstance(players, list) and len(players) >= seat:

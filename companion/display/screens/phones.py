@@ -3,9 +3,9 @@
 One code a page, at both sizes, as large as the panel allows (a phone scans it from a
 chair): the code on the left on a white square with its quiet zone, the seat's name in
 its colour beside it, and under it, the full width of the panel, the spectator page's
-address (typed: ``192.168.1.20:8080``). The last page carries the spectator page's code
-and the table token, which the card library and a new game from a phone ask for; this
-page is the only place it is shown. Red and blue turn the pages, cyan and yellow close.
+address (typed: ``192.168.1.20:8080``). After the seats, the spectator page's code; last,
+the table's page (the card library, a new game from a phone) with the table token, this
+page the only place it is shown. Red and blue turn the pages, cyan and yellow close.
 
 Every word is at least ``min_text`` (5 mm): a line that does not fit whole beside the
 code goes under it, and a label that does not fit beside its value goes on its own line
@@ -90,25 +90,24 @@ def draw_code(painter: Painter, left: int, top: int, room: int, address: str) ->
 
 def _rows(
     painter: Painter, layout: Layout, picture: PhonesPicture, width: int
-) -> tuple[list[str], str]:
-    """The full-width lines under the code: the spectator address (with "Watch:" when it
-    fits), then on the table's page the table token, with its label when it fits, else
-    the label goes beside the code. Returns the lines and the caption beside the code."""
+) -> tuple[list[str], list[str]]:
+    """The full-width lines under the code, and the captions beside it. A seat's page and
+    the spectator page: the spectator address (with "Watch:" when it fits). The table's
+    page: the table token, with its label when it fits, else the label beside the code."""
     px = layout.min_text
     language = picture.language
+    captions = [picture.caption] if picture.caption else []
 
     def fits(line: str) -> bool:
         return painter.fonts.size(line, px, False)[0] <= width
 
-    watch = text("ui.phones.watch", language, address=picture.spectator)
-    rows = [watch if fits(watch) else picture.spectator]
     if not picture.table_token:
-        return rows, picture.caption
+        watch = text("ui.phones.watch", language, address=picture.spectator)
+        return [watch if fits(watch) else picture.spectator], captions
     both = text("ui.phones.table_code", language, token=picture.table_token)
     if fits(both):
-        return [*rows, both], picture.caption
-    # The token's row first, nearer its label beside the code.
-    return [picture.table_token, *rows], text("ui.phones.table_code_label", language)
+        return [both], captions
+    return [picture.table_token], [*captions, text("ui.phones.table_code_label", language)]
 
 
 class PhonesScreen:
@@ -157,12 +156,12 @@ class PhonesScreen:
             role="phones.name",
             align="left",
         )
-        if caption_words:
+        for words in caption_words:  # under the title, each on its own lines
             caption = pygame.Rect(column.left, bottom + layout.px(2), column.width, 0)
-            draw_folded(
+            bottom = draw_folded(
                 painter,
                 layout,
-                (fold(painter, caption_words, column.width, px, most=3)[0], False),
+                (fold(painter, words, column.width, px, most=3)[0], False),
                 caption,
                 px,
                 colour=theme.DIM,
