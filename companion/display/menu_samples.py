@@ -106,8 +106,17 @@ def _phones(page: int) -> Callable[[str], Scene]:
     return build
 
 
+def _menu_with_phones(language: str) -> Scene:
+    """The menu while the web server is on: its "Phones" line under the cursor."""
+    items = controls.menu_items(phones=True)
+    line = next(i for i, item in enumerate(items) if item.key == "ui.menu.phones")
+    ui = UiState(language=language, modes=("menu",), menu_cursor=line)
+    return Scene.of(replace(_table(0, ui), web=WEB))
+
+
 def scenes() -> dict[str, Callable[[str], Scene]]:
     return {
+        "menu_with_phones": _menu_with_phones,
         "menu_phones_seat": _phones(0),
         "menu_phones_spectator": _phones(-2),
         "menu_phones_table": _phones(-1),
