@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.app import App, build_app
+from companion.app import App, Refresh, build_app
 from companion.config import load
 from companion.hardware.ports import ButtonEdge
 from companion.snapshot import Snapshot
@@ -182,6 +182,8 @@ def main(argv: list[str]) -> int:
 
         server = serve_in_thread(hub, "127.0.0.1", 0)
         started = rss_mb()
+        box.app.web_address = server.url  # as start_web does: snapshots carry the tokens
+        box.app.handle(Refresh(), time.monotonic())
         print(f"server: {server.url} (python {sys.version.split()[0]}, {os.cpu_count()} cpus)")
         try:
             most = max(args.pages)
