@@ -446,3 +446,20 @@ def test_a_duel_on_the_spectator_page_its_sigil_scales_and_victory_chart(
                 expect(page.locator("#chart svg")).to_contain_text("Boris: 16")
                 shot(page, "spectator_victory")
             assert refused_only(table.errors)
+
+
+def test_the_spectator_page_keeps_up_by_polling_while_its_socket_is_down(
+    browser: Any, table: RunningTable
+) -> None:
+    """A network that drops WebSockets: the page says it lost the connection, keeps trying,
+    and meanwhile shows the table from /api/public every few seconds."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    page = open_page(browser, table, table.server.url, SCREEN)
+    page.route_web_socket(re.compile(r".*/ws/public"), lambda socket: socket.close())
+    page.goto(table.server.url + "/")
+    expect(page.locator("#status")).to_have_class(re.compile("status-reconnecting"))
+    expect(page.locator(".votes li").first).to_have_text("Anna: … waiting")
+    assert table.post_action(1, {"do": "vote", "hand": 1, "condition": "cold"}) == 200
+    expect(page.locator(".votes li").first).to_have_text("Anna: ✓ voted", timeout=WAIT)
+    assert refused_only(table.errors)
