@@ -178,6 +178,7 @@ class App:
         self.events: queue.Queue[Event] = queue.Queue()
         self._hub: Hub | None = None
         self.web_address = ""  # set when the phones' server runs (companion/web/)
+        self._web_kept: tuple[tuple[int, str], WebAccess] | None = None  # per game
         buttons = config.buttons
         self.timing = InputTiming(
             debounce=buttons.debounce_ms / 1000,
@@ -575,11 +576,16 @@ class App:
         own screen alone shows it; no payload carries it."""
         if not self.web_address:
             return None
+        kept = self._web_kept
+        if kept is not None and kept[0] == (self.table.record.id, self.web_address):
+            return kept[1]
         tokens = tokens_for(self.table.journal, self.table.record.id)
         players = self.table.record.setup.get("players")
         count = len(players) if isinstance(players, list) else 2
         seats = {s: t for s, t in (tokens.get("seats") or {}).items() if int(s) <= count}
-        return WebAccess.of(self.web_address, {"table": tokens.get("table"), "seats": seats})
+        access = WebAccess.of(self.web_address, {"table": tokens.get("table"), "seats": seats})
+        self._web_kept = ((self.table.record.id, self.web_address), access)
+        return access
 
     def _unfinished(self) -> tuple[GameRecord, ...]:
         """The journal's unfinished games but the one on the table, newest first."""

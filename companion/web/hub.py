@@ -179,6 +179,14 @@ def _seat_count(snap: Snapshot) -> int:
 # --- payloads ---------------------------------------------------------------------------------
 
 
+def phase_label(snap: Snapshot) -> str:
+    """The phase as the banner says it, in the table's language."""
+    words = snap.spec.phase_words
+    if words is not None:
+        return words(snap.view, snap.language)
+    return labels.phase(snap.view, snap.language)
+
+
 def public_payload(snap: Snapshot) -> JSON:
     """What every phone and the spectator page may see: the screen's public picture."""
     language = snap.language
@@ -187,6 +195,7 @@ def public_payload(snap: Snapshot) -> JSON:
         "head": head_of(snap),
         "game": snap.game,
         "title": snap.spec.words("title", language),
+        "phase_label": phase_label(snap),
         "language": language,
         "view": snap.view,
         "prompt": {"seat": prompt.seat, "kind": prompt.kind, "text": prompt.say(language)},
@@ -229,6 +238,7 @@ def seat_payload(snap: Snapshot, seat: int) -> JSON:
     name = players[seat - 1] if isinstance(players, list) and len(players) >= seat else ""
     return {
         "head": head_of(snap),
+        "phase_label": phase_label(snap),
         "seat": seat,
         "name": name,
         "game": snap.game,
@@ -274,6 +284,7 @@ def _field(item: Field, language: str) -> JSON:
         "options": [{"value": o, "label": item.say(o, language)} for o in item.options],
         "default": item.first,
         "only_if": list(item.only_if) if item.only_if else None,
+        "omit": list(item.omit),  # options that leave the key out of the action
     }
 
 
