@@ -13,6 +13,7 @@ Playwright's own browser download is not reachable from CI: .ci/run installs Deb
 
 from __future__ import annotations
 
+import io
 import json
 import queue
 import re
@@ -221,8 +222,27 @@ def refused_only(errors: list[str]) -> bool:
 
 
 def shot(page: Any, name: str) -> None:
+    """The page into the gallery, unless the picture there differs from it only by the
+    rasteriser's rounding (Chromium's anti-aliased corners vary by a level or two from run
+    to run): the gallery's files change only when a page does."""
     GALLERY.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(GALLERY / f"phone_{name}.png"))
+    path = GALLERY / f"phone_{name}.png"
+    fresh: bytes = page.screenshot(animations="disabled", caret="hide")
+    if path.exists() and same_picture(path.read_bytes(), fresh):
+        return
+    path.write_bytes(fresh)
+
+
+def same_picture(old: bytes, new: bytes) -> bool:
+    """Same size, and every pixel within 4 levels of the other's."""
+    import pygame  # noqa: PLC0415 (the companion's own dependency, for its PNG reader)
+
+    first = pygame.image.load(io.BytesIO(old), "old.png")
+    second = pygame.image.load(io.BytesIO(new), "new.png")
+    if first.get_size() != second.get_size():
+        return False
+    close = pygame.transform.threshold(None, first, None, (4, 4, 4, 255), None, 0, second)
+    return bool(close == first.get_width() * first.get_height())
 
 
 def vote(page: Any, word: str) -> None:
