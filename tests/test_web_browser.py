@@ -302,6 +302,7 @@ def before_any_vote(pages: Pages) -> None:
         ["Anna: … waiting", "Boris: … waiting", "Vera: … waiting"]
     )
     expect(spectator.locator("#turn")).to_have_text("")
+    expect(spectator.locator("#clock")).to_have_text("Round 1 · Test-site vote")
     expect(spectator.locator("#room .quadrant-site")).to_have_class(re.compile("warm-wet"))
     expect(spectator.locator("#room-side")).to_contain_text("no vote revealed yet")
 
@@ -452,7 +453,7 @@ def test_a_duel_on_the_spectator_page_its_sigil_scales_and_victory_chart(
             page = open_page(browser, table, table.server.url, SCREEN)
             go(page, table.server.url + "/")
             if check == "sigil":
-                expect(page.locator("#clock")).to_contain_text("Period 1, cycle 1")
+                expect(page.locator("#clock")).to_have_text("Period 1, cycle 1 · Support")
                 expect(page.locator("#standing-title")).to_have_text("Castle scales")
                 expect(page.locator(".meter").nth(1)).to_contain_text("1 / 16")
                 expect(page.locator(".token")).to_have_count(2)

@@ -159,7 +159,7 @@ function textField(field, values) {
 }
 
 // Options that leave the field's key out of the action ("keep this part as it is"): the
-// field's own list when the payload carries one, else the games' words for it (Manus's
+// field's own list (omit); on a box older than that, the games' words for it (Manus's
 // "keep", the card library's "as printed", "varies" and "?").
 const OMITTED = ["keep", "as_printed", "varies", "?"];
 
@@ -332,7 +332,7 @@ function draw(payload) {
   document.title = `${payload.name || `${t("seat")} ${payload.seat}`} · ${payload.title || "Sigillum"}`;
   const who = fill("who", payload.name || `${t("seat")} ${payload.seat}`);
   who.className = `who seat-edge-${(payload.seat - 1) % 4}`;
-  fill("title", payload.title || "");
+  fill("title", [payload.title, payload.phase_label].filter(Boolean).join(" · "));
   drawPrompt(payload);
   drawMine(payload);
   const said = payload.said || [];

@@ -2,13 +2,15 @@
 // Drawing is a pure function of the payload: every section is rebuilt from it.
 "use strict";
 
-function drawClock(view) {
+function drawClock(view, phaseLabel) {
   const parts = [];
   if (view.round) parts.push(`${t("round")} ${view.round}`);
   if (view.period) {
     parts.push(`${t("period")} ${view.period}${view.cycle ? `, ${t("cycle")} ${view.cycle}` : ""}`);
   }
-  if (view.phase) parts.push(`${t("phase")}: ${humanise(view.phase)}`);
+  // The phase as the box's banner says it; the rules' own name for it on an older box.
+  if (phaseLabel) parts.push(phaseLabel);
+  else if (view.phase) parts.push(`${t("phase")}: ${humanise(view.phase)}`);
   fill("clock", parts.join(" · "));
 }
 
@@ -209,7 +211,7 @@ function draw(payload) {
   const view = payload.view || {};
   document.title = payload.title ? `${payload.title} · Sigillum` : "Sigillum";
   fill("title", payload.title || t("no_game"));
-  drawClock(view);
+  drawClock(view, payload.phase_label);
   drawNow(payload);
   drawSaid(payload.said || []);
   drawOver(view);
