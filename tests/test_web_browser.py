@@ -227,6 +227,7 @@ def shot(page: Any, name: str) -> None:
     to run): the gallery's files change only when a page does."""
     GALLERY.mkdir(parents=True, exist_ok=True)
     path = GALLERY / f"phone_{name}.png"
+    page.evaluate("window.scrollTo(0, 0)")  # a click scrolls; the gallery shows the top
     fresh: bytes = page.screenshot(animations="disabled", caret="hide")
     if path.exists() and same_picture(path.read_bytes(), fresh):
         return
@@ -484,3 +485,31 @@ def test_the_spectator_page_keeps_up_by_polling_while_its_socket_is_down(
     assert table.post_action(1, {"do": "vote", "hand": 1, "condition": "cold"}) == 200
     expect(page.locator(".votes li").first).to_have_text("Anna: ✓ voted", timeout=WAIT)
     assert refused_only(table.errors)
+
+
+def test_a_support_ability_entered_on_the_phone_with_minus_and_plus(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Bestiary's support phase on Anna's phone: an ability's preparation entered with the
+    − / + buttons, played; her creature's ability then waits for its period."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    game, setup, actions = golden_actions("siege_win")
+    at_play = actions[: actions.index({"do": "turn_disc"})]
+    to_support = [{"do": "turn_disc"}, {"do": "siege", "towers": ["plain"]}, {"do": "end_phase"}]
+    with running_table(tmp_path, "en", game, setup, at_play + to_support) as table:
+        anna = open_page(browser, table, table.seat_url(1), PHONE)
+        go(anna, table.seat_url(1))
+        expect(anna.locator("#prompt-title")).to_have_text("Your move")
+        form = anna.locator("form.entry").filter(has_text="Temptation")
+        number = form.locator("input.number")
+        expect(number).to_have_value("1")
+        form.get_by_role("button", name="one more").click()
+        form.get_by_role("button", name="one more").click()
+        form.get_by_role("button", name="one less").click()
+        expect(number).to_have_value("2")
+        form.get_by_role("button", name="OK").click()
+        expect(anna.locator("#mine")).to_contain_text("Temptation: returns in period 3")
+        expect(anna.locator("#said")).to_contain_text("back in period 3")
+        shot(anna, "seat_support")
+        assert refused_only(table.errors)

@@ -170,7 +170,22 @@ function asked(field, values) {
   return wanted.map(String).includes(String(values[key]));
 }
 
-function entryForm(entry) {
+// Which creature's ability an entry is for, from the view (the entry's own words say only
+// what is entered: "An ability: its preparation time").
+function entryTitle(entry, view) {
+  const { creature, ability } = entry.action || {};
+  if (!creature) return null;
+  for (const seat of view.seats || []) {
+    for (const card of seat.creatures || []) {
+      if (card.id !== creature) continue;
+      const named = (card.abilities || []).find((a) => a.id === ability);
+      return named ? `${card.name}: ${named.name}` : card.name;
+    }
+  }
+  return null;
+}
+
+function entryForm(entry, view) {
   const values = {};
   for (const field of entry.fields) {
     const first = field.kind === "choice" ? field.options?.[0]?.value : field.low;
@@ -196,7 +211,8 @@ function entryForm(entry) {
   drawFields();
   const ok = el("button", "big primary", t("ok"));
   ok.type = "submit";
-  form.append(el("h3", null, entry.label), rows, ok);
+  const title = entryTitle(entry, view);
+  form.append(el("h3", null, title || entry.label), rows, ok);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const action = structuredClone(entry.action);
@@ -229,7 +245,7 @@ function drawPrompt(payload) {
   drawnAsk = ask;
   const hands = new Set(choices.map((choice) => choice.action?.hand)).size;
   fill("choices", ...(prompt.mine ? choices.map((choice) => choiceButton(choice, hands)) : []));
-  fill("entries", ...(prompt.mine ? entries.map(entryForm) : []));
+  fill("entries", ...(prompt.mine ? entries.map((entry) => entryForm(entry, view)) : []));
 }
 
 // --- the seat's own view ---------------------------------------------------------------
