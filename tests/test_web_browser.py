@@ -27,6 +27,15 @@ from typing import Any
 
 import pytest
 import yaml
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    ViewportSize,
+    WebSocketRoute,
+    expect,
+    sync_playwright,
+)
 
 from companion.app import App, build_app
 from companion.config import load
@@ -42,8 +51,8 @@ pytestmark = pytest.mark.skipif(
 
 GALLERY = Path(__file__).resolve().parent.parent / "docs" / "img"
 GOLDEN = Path(__file__).resolve().parent / "golden"
-PHONE = {"width": 390, "height": 844}
-SCREEN = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SCREEN: ViewportSize = {"width": 1280, "height": 800}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -77,7 +86,9 @@ class RunningTable:
     thread: threading.Thread
     language: str
     errors: list[str] = field(default_factory=list)  # the pages' script errors and CSP refusals
-    contexts: list[Any] = field(default_factory=list)  # the browser contexts of its pages
+    contexts: list[BrowserContext] = field(
+        default_factory=list
+    )  # the browser contexts of its pages
 
     def seat_url(self, seat: int) -> str:
         return f"{self.server.url}/seat/{self.tokens['seats'][str(seat)]}"
@@ -164,9 +175,7 @@ def golden_actions(name: str) -> tuple[str, dict[str, Any], list[dict[str, Any]]
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a dev tool)
-
+def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
@@ -175,7 +184,7 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-def open_page(browser: Any, table: RunningTable, url: str, viewport: dict[str, int]) -> Any:
+def open_page(browser: Browser, table: RunningTable, url: str, viewport: ViewportSize) -> Page:
     """A page in its own browser context (each phone is its own device), watched for
     script errors and for anything the CSP refused."""
     context = browser.new_context(viewport=viewport, device_scale_factor=1)
@@ -191,14 +200,12 @@ def open_page(browser: Any, table: RunningTable, url: str, viewport: dict[str, i
     return page
 
 
-def go(page: Any, url: str) -> None:
-    from playwright.sync_api import expect  # noqa: PLC0415
-
+def go(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator("#status")).to_have_class(re.compile("status-live"), timeout=WAIT)
 
 
-def unsecret_text(page: Any) -> str:
+def unsecret_text(page: Page) -> str:
     """What the page shows in words, but for the words that are not about a vote: the vote
     buttons (every seat has all four) and the room's quadrant names."""
     text: str = page.evaluate(
@@ -221,7 +228,7 @@ def refused_only(errors: list[str]) -> bool:
     return True
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Page, name: str) -> None:
     """The page into the gallery, unless the picture there differs from it only by the
     rasteriser's rounding (Chromium's anti-aliased corners vary by a level or two from run
     to run): the gallery's files change only when a page does."""
@@ -246,16 +253,16 @@ def same_picture(old: bytes, new: bytes) -> bool:
     return bool(close == first.get_width() * first.get_height())
 
 
-def vote(page: Any, word: str) -> None:
+def vote(page: Page, word: str) -> None:
     page.get_by_role("button", name=word, exact=True).click()
 
 
-def held_socket(page: Any) -> Callable[[bool], None]:
+def held_socket(page: Page) -> Callable[[bool], None]:
     """Route the page's WebSocket through the test: hold(True) keeps the server's pushes
     from the page (a phone whose update has not arrived yet), hold(False) lets them through."""
     holding = {"on": False}
 
-    def route(socket: Any) -> None:
+    def route(socket: WebSocketRoute) -> None:
         server = socket.connect_to_server()
         server.on_message(lambda message: None if holding["on"] else socket.send(message))
 
@@ -271,28 +278,27 @@ def held_socket(page: Any) -> Callable[[bool], None]:
 class Pages:
     """The spectator's screen and the three phones, each its own browser context."""
 
-    spectator: Any
-    anna: Any
-    boris: Any
-    vera: Any
+    spectator: Page
+    anna: Page
+    boris: Page
+    vera: Page
     hold_boris: Callable[[bool], None]  # keep the server's pushes from Boris's phone
 
 
-def open_pages(browser: Any, table: RunningTable) -> Pages:
+def open_pages(browser: Browser, table: RunningTable) -> Pages:
     spectator = open_page(browser, table, table.server.url, SCREEN)
     go(spectator, table.server.url + "/")
     phones = [open_page(browser, table, table.seat_url(seat), PHONE) for seat in (1, 2, 3)]
     hold = held_socket(phones[1])
     for seat, phone in enumerate(phones, start=1):
         go(phone, table.seat_url(seat))
-    return Pages(spectator, *phones, hold_boris=hold)
+    anna, boris, vera = phones
+    return Pages(spectator, anna, boris, vera, hold_boris=hold)
 
 
 def before_any_vote(pages: Pages) -> None:
     """Each phone asks its own seat, with the four conditions as buttons; the spectator
     waits for three votes, no one's turn, the site's token warm and wet."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     for name, phone in zip(SETUP["players"], (pages.anna, pages.boris, pages.vera), strict=True):
         expect(phone.locator("#who")).to_have_text(name)
         expect(phone.locator("#prompt-title")).to_have_text("Your move")
@@ -312,8 +318,6 @@ def votes_stay_secret(pages: Pages) -> None:
     """Anna votes cold, Boris dry: each phone shows its own vote; no other page shows it,
     only that the seat voted. (The site is warm and wet: "cold" and "dry" are words only
     a vote can put on these pages.)"""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     spectator, anna, boris, vera = pages.spectator, pages.anna, pages.boris, pages.vera
     votes = spectator.locator(".votes li")
     vote(anna, "cold")
@@ -343,8 +347,6 @@ def votes_stay_secret(pages: Pages) -> None:
 def the_reveal(pages: Pages) -> None:
     """Vera votes cold, the last vote: the spectator shows every card and the site moving
     to cold and dry (cold 2 to 0, dry 1 to 0); round 2 starts with Boris first."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     spectator = pages.spectator
     vote(pages.vera, "cold")
     expect(spectator.locator(".reveal li")).to_have_text(
@@ -367,8 +369,6 @@ def a_race_lost(pages: Pages, table: RunningTable) -> None:
     """Boris's other phone chooses the discovery while this one has not heard yet: this
     phone's press is refused with "that is no longer possible", and it shows the table as
     it is now (construction)."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     boris = pages.boris
     pages.hold_boris(True)
     assert table.post_action(2, {"do": "choose_discovery", "discovery": "steam"}) == 200
@@ -383,8 +383,6 @@ def a_race_lost(pages: Pages, table: RunningTable) -> None:
 def a_construction_entered(pages: Pages) -> None:
     """A steam card on the shoulder, the other parts kept ("keep" leaves them out of the
     action, as the box's entry does)."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     boris = pages.boris
     boris.get_by_role("radiogroup").first.get_by_role("radio", name="steam").click()
     boris.get_by_role("button", name="OK").click()
@@ -394,7 +392,7 @@ def a_construction_entered(pages: Pages) -> None:
 
 
 def test_a_manus_vote_from_three_phones_and_the_reveal_on_the_spectator_page(
-    browser: Any, table: RunningTable
+    browser: Browser, table: RunningTable
 ) -> None:
     pages = open_pages(browser, table)
     before_any_vote(pages)
@@ -411,11 +409,11 @@ def test_a_manus_vote_from_three_phones_and_the_reveal_on_the_spectator_page(
     assert refused_only(table.errors)
 
 
-def test_a_russian_table_speaks_russian_on_the_phone(browser: Any, table_ru: RunningTable) -> None:
+def test_a_russian_table_speaks_russian_on_the_phone(
+    browser: Browser, table_ru: RunningTable
+) -> None:
     """The table's language on the phone: the buttons, the page's own words and the refusal
     («это уже невозможно»)."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     anna = open_page(browser, table_ru, table_ru.seat_url(1), PHONE)
     hold = held_socket(anna)
     go(anna, table_ru.seat_url(1))
@@ -433,50 +431,56 @@ def test_a_russian_table_speaks_russian_on_the_phone(browser: Any, table_ru: Run
     assert refused_only(table_ru.errors)
 
 
-def test_a_duel_on_the_spectator_page_its_sigil_scales_and_victory_chart(
-    browser: Any, tmp_path: Path
+def test_a_duel_on_the_spectator_page_its_scales_and_the_sigils_tokens(
+    browser: Browser, tmp_path: Path
 ) -> None:
-    """Bestiary: the castle scales, the sigil's tokens with the period each returns in; the
-    same duel won by siege (tests/golden/siege_win.yaml): the winner and the damage chart."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
+    """Bestiary: the castle scales, the sigil's sun and its tokens with the period each
+    returns in, soonest first."""
     game, setup, actions = golden_actions("siege_win")
     at_play = actions[: actions.index({"do": "turn_disc"})]
-    first_period = [
+    first_period: list[dict[str, Any]] = [
         {"do": "turn_disc"},
         {"do": "siege", "towers": ["plain"]},
         {"do": "end_phase"},
         {"do": "support", "creature": "saxum", "ability": "ability_1", "prep": 3},
         {"do": "support", "creature": "illesbra", "ability": "temptation", "prep": 1},
     ]
-    for played, check in ((at_play + first_period, "sigil"), (actions, "victory")):
-        with running_table(tmp_path / check, "en", game, setup, played) as table:
-            page = open_page(browser, table, table.server.url, SCREEN)
-            go(page, table.server.url + "/")
-            if check == "sigil":
-                expect(page.locator("#clock")).to_have_text("Period 1, cycle 1 · Support")
-                expect(page.locator("#standing-title")).to_have_text("Castle scales")
-                expect(page.locator(".meter").nth(1)).to_contain_text("1 / 16")
-                expect(page.locator(".token")).to_have_count(2)
-                expect(page.locator(".token").first).to_contain_text("returns in period 2")
-                expect(page.locator(".sector-sun")).to_contain_text("1")
-                shot(page, "spectator_duel")
-            else:
-                expect(page.locator("#winner")).to_have_text("Winner: Anna")
-                expect(page.locator("#turn")).to_have_text("")  # no one's turn any more
-                expect(page.locator("#chart svg polyline")).to_have_count(2)
-                expect(page.locator("#chart svg")).to_contain_text("Boris: 16")
-                shot(page, "spectator_victory")
-            assert refused_only(table.errors)
+    with running_table(tmp_path, "en", game, setup, at_play + first_period) as table:
+        page = open_page(browser, table, table.server.url, SCREEN)
+        go(page, table.server.url + "/")
+        expect(page.locator("#clock")).to_have_text("Period 1, cycle 1 · Support")
+        expect(page.locator("#standing-title")).to_have_text("Castle scales")
+        expect(page.locator(".meter").nth(1)).to_contain_text("1 / 16")
+        expect(page.locator(".token")).to_have_count(2)
+        expect(page.locator(".token").first).to_contain_text("returns in period 2")
+        expect(page.locator(".token").last).to_contain_text("returns in period 4")
+        expect(page.locator(".sector-sun")).to_contain_text("1")
+        shot(page, "spectator_duel")
+        assert refused_only(table.errors)
+
+
+def test_a_won_duel_on_the_spectator_page_with_its_damage_chart(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """tests/golden/siege_win.yaml played to its end: the winner, no one's turn, and the
+    castle damage by period as a chart, a line per seat."""
+    game, setup, actions = golden_actions("siege_win")
+    with running_table(tmp_path, "en", game, setup, actions) as table:
+        page = open_page(browser, table, table.server.url, SCREEN)
+        go(page, table.server.url + "/")
+        expect(page.locator("#winner")).to_have_text("Winner: Anna")
+        expect(page.locator("#turn")).to_have_text("")
+        expect(page.locator("#chart svg polyline")).to_have_count(2)
+        expect(page.locator("#chart svg")).to_contain_text("Boris: 16")
+        shot(page, "spectator_victory")
+        assert refused_only(table.errors)
 
 
 def test_the_spectator_page_keeps_up_by_polling_while_its_socket_is_down(
-    browser: Any, table: RunningTable
+    browser: Browser, table: RunningTable
 ) -> None:
     """A network that drops WebSockets: the page says it lost the connection, keeps trying,
     and meanwhile shows the table from /api/public every few seconds."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     page = open_page(browser, table, table.server.url, SCREEN)
     page.route_web_socket(re.compile(r".*/ws/public"), lambda socket: socket.close())
     page.goto(table.server.url + "/")
@@ -488,15 +492,17 @@ def test_the_spectator_page_keeps_up_by_polling_while_its_socket_is_down(
 
 
 def test_a_support_ability_entered_on_the_phone_with_minus_and_plus(
-    browser: Any, tmp_path: Path
+    browser: Browser, tmp_path: Path
 ) -> None:
     """Bestiary's support phase on Anna's phone: an ability's preparation entered with the
     − / + buttons, played; her creature's ability then waits for its period."""
-    from playwright.sync_api import expect  # noqa: PLC0415
-
     game, setup, actions = golden_actions("siege_win")
     at_play = actions[: actions.index({"do": "turn_disc"})]
-    to_support = [{"do": "turn_disc"}, {"do": "siege", "towers": ["plain"]}, {"do": "end_phase"}]
+    to_support: list[dict[str, Any]] = [
+        {"do": "turn_disc"},
+        {"do": "siege", "towers": ["plain"]},
+        {"do": "end_phase"},
+    ]
     with running_table(tmp_path, "en", game, setup, at_play + to_support) as table:
         anna = open_page(browser, table, table.seat_url(1), PHONE)
         go(anna, table.seat_url(1))
