@@ -328,3 +328,35 @@ def test_the_card_library_and_a_new_game_need_the_table_token(tmp_path: Path) ->
         assert fetch(f"{url}/api/seat/{tokens['seats']['1']}")[0] == 403  # the old one is gone
     finally:
         table.close()
+
+
+def test_a_seat_socket_closes_when_a_new_game_makes_its_token_old(tmp_path: Path) -> None:
+    """A phone still connected with the last game's token gets nothing of the new game:
+    its socket is closed before the new game's first payload."""
+    table = Running(tmp_path, "manus", MANUS)
+    try:
+        url, tokens = table.server.url, table.tokens()
+        ws_url = url.replace("http://", "ws://") + f"/ws/seat/{tokens['seats']['1']}"
+        new = f"{url}/api/table/{tokens['table']}/new_game"
+        game = {"game": "manus", "setup": {"players": ["Dora", "Egor", "Fedya"]}}
+
+        async def watch() -> list[object]:
+            got: list[object] = []
+            async with aiohttp.ClientSession() as session, session.ws_connect(ws_url) as socket:
+                first = await socket.receive(timeout=5)
+                got.append(json.loads(first.data)["name"])
+                async with session.post(new, json=game) as response:
+                    assert response.status == 200
+                while True:
+                    message = await socket.receive(timeout=5)
+                    if message.type != aiohttp.WSMsgType.TEXT:
+                        got.append(message.type)
+                        return got
+                    got.append(json.loads(message.data)["name"])
+
+        got = asyncio.run(watch())
+        assert got[0] == "Anna"
+        assert "Dora" not in got  # nothing of the new game's seat 1
+        assert got[-1] in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+    finally:
+        table.close()

@@ -127,9 +127,10 @@ class Hub:
         with self._lock:
             return self._payloads
 
-    def seat_of(self, token: str) -> int | None:
-        """The seat a token opens, or None (a wrong or old token)."""
-        payloads = self.current()
+    def seat_of(self, token: str, payloads: Payloads | None = None) -> int | None:
+        """The seat a token opens (in ``payloads``: the current ones), or None (a wrong or
+        old token)."""
+        payloads = payloads or self.current()
         seats = payloads.tokens.get("seats") or {}
         for seat, kept in seats.items():
             if int(seat) <= payloads.seats and secrets.compare_digest(str(kept), token):

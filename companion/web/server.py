@@ -19,7 +19,7 @@ from pathlib import Path
 
 from aiohttp import WSMsgType, web
 
-from companion.web.hub import Hub
+from companion.web.hub import Hub, Payloads
 
 STATIC = Path(str(resources.files("companion.web").joinpath("static")))
 HEADERS = {
@@ -191,16 +191,23 @@ async def _seat_api(request: web.Request) -> web.StreamResponse:
 
 
 async def _ws_public(request: web.Request) -> web.StreamResponse:
-    return await _stream(request, "public")
+    return await _stream(request, "public", lambda payloads: True)
 
 
 async def _ws_seat(request: web.Request) -> web.StreamResponse:
     seat = _seat(request)
-    return await _stream(request, f"seat:{seat}")
+    token, hub = request.match_info["token"], request.app[HUB]
+    return await _stream(
+        request, f"seat:{seat}", lambda payloads: hub.seat_of(token, payloads) == seat
+    )
 
 
-async def _stream(request: web.Request, audience: str) -> web.StreamResponse:
-    """The audience's payload on connect and on every change, until the page goes."""
+async def _stream(
+    request: web.Request, audience: str, still: Callable[[Payloads], bool]
+) -> web.StreamResponse:
+    """The audience's payload on connect and on every change, until the page goes; a
+    seat's socket closes the moment its token no longer holds (a new game: new tokens),
+    before anything of the new game is sent."""
     socket = web.WebSocketResponse(heartbeat=30)
     await socket.prepare(request)
     hub, waiters = request.app[HUB], request.app[WAITERS]
@@ -211,7 +218,11 @@ async def _stream(request: web.Request, audience: str) -> web.StreamResponse:
     try:
         while not socket.closed and not reader.done():
             wake.clear()
-            text = hub.current().texts.get(audience)
+            payloads = hub.current()  # the token and the text from one set of payloads
+            if not still(payloads):
+                await socket.close(code=4403, message=b"forbidden")
+                break
+            text = payloads.texts.get(audience)
             if text is not None and text != sent:
                 await socket.send_str(text)
                 sent = text
