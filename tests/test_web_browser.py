@@ -519,3 +519,42 @@ def test_a_support_ability_entered_on_the_phone_with_minus_and_plus(
         expect(anna.locator("#said")).to_contain_text("back in period 3")
         shot(anna, "seat_support")
         assert refused_only(table.errors)
+
+
+def test_the_tables_page_keeps_a_card_and_starts_a_new_game(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """/table/<table code> (shown only on the box's screen): a card kept through the
+    library's own check (a bad one refused with where and why), then a new game whose
+    seats' old links stop working."""
+    game, setup, actions = golden_actions("siege_win")
+    with running_table(tmp_path, "en", game, setup, actions[:1]) as table:
+        url = f"{table.server.url}/table/{table.tokens['table']}"
+        page = open_page(browser, table, url, PHONE)
+        page.goto(url)
+        expect(page.locator("#game")).to_contain_text("bestiary")
+        before = page.locator("#cards button").count()
+        page.fill("input[name=name]", "Umbra")
+        page.select_option("select[name=class]", "agility")
+        page.fill("input[name=vitality]", "5")
+        page.fill("input[name=a1]", "Shade")
+        page.fill("input[name=p1]", "2")
+        page.fill("input[name=a2]", "Veil")
+        page.fill("input[name=p2]", "X")
+        page.click("#card button[type=submit]")
+        expect(page.locator("#notice")).to_have_text("Kept.", timeout=WAIT)
+        expect(page.locator("#cards button")).to_have_count(before + 1, timeout=WAIT)
+        expect(page.locator("#cards button").last).to_contain_text("Umbra · agility · ♥5")
+        page.fill("input[name=name]", "Umbra")  # the same creature twice: refused
+        page.click("#card button[type=submit]")
+        expect(page.locator("#notice")).to_contain_text("the same creature", timeout=WAIT)
+        old_seat = table.seat_url(1)
+        page.select_option("select[name=game]", "manus")
+        page.fill("input[name=players]", "Dora, Egor, Fedya")
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#notice")).to_contain_text("A new game: manus", timeout=WAIT)
+        shot(page, "table_page")
+        assert page.context.request.get(old_seat).status == 403
+        assert page.context.request.get(url).status == 403  # the table's code is new too
+        # The browser logs the refused card's answer (400) as it does a 409: nothing else.
+        assert [e for e in table.errors if "status of 400" not in e] == []
