@@ -684,13 +684,30 @@ class WebRunning:
 
 
 def _run_with_web(app: App) -> None:
-    """The loop, with the phones' server beside it while it runs."""
+    """The loop, with the phones' server and the club feed beside it while it runs."""
     web = start_web(app)
+    feed = start_feed(app)
     try:
         app.run()
     finally:
+        if feed is not None:
+            feed.stop()
         if web is not None:
             web.stop()
+
+
+def start_feed(app: App) -> WebServer | None:
+    """The club feed when the config turns it on (docs/club.md): it connects in the
+    background, so a broker that is away never holds up the table."""
+    settings = app.config.mqtt
+    if not settings.enabled:
+        return None
+    from companion.feed.mqtt import Feed  # noqa: PLC0415 (paho loads only here)
+
+    feed = Feed(settings).start()
+    app.subscribe(feed)
+    log.info("club feed: %s:%s as %s", settings.host, settings.port, settings.table)
+    return feed
 
 
 class WebServer(Protocol):

@@ -198,6 +198,16 @@ SCHEMA: dict[str, Schema] = {
     "display": {"diagonal_inches": _diagonal},
     "bridge": {"port": _path},
     "web": {"enabled": _bool, "bind": _text, "port": _int(0, 65535)},
+    "mqtt": {
+        "enabled": _bool,
+        "host": _text,
+        "port": _int(1, 65535),
+        "username": _text,
+        "password": _text,
+        "table": _text,
+        "topic_prefix": _text,
+        "homeassistant": _bool,
+    },
 }
 
 
@@ -418,8 +428,39 @@ class WebSettings:
 
 
 @dataclass(frozen=True)
+class MqttSettings:
+    """The club feed (docs/club.md): off unless enabled; the broker and the table's name."""
+
+    enabled: bool = False
+    host: str = "localhost"
+    port: int = 1883
+    username: str = ""
+    password: str = ""
+    table: str = "table"
+    topic_prefix: str = "sigillum"
+    homeassistant: bool = False
+
+
+@dataclass(frozen=True)
 class BridgeSettings:
     port: str  # a device path, "auto" or "virtual"
+
+
+def _mqtt_of(mqtt: Mapping[str, object]) -> MqttSettings:
+    def said(key: str, default: str) -> str:
+        value = mqtt.get(key)
+        return str(value) if value not in (None, "") else default
+
+    return MqttSettings(
+        enabled=bool(mqtt.get("enabled", False)),
+        host=said("host", "localhost"),
+        port=int(mqtt.get("port") or 1883),  # type: ignore[call-overload]
+        username=said("username", ""),
+        password=said("password", ""),
+        table=said("table", "table"),
+        topic_prefix=said("topic_prefix", "sigillum"),
+        homeassistant=bool(mqtt.get("homeassistant", False)),
+    )
 
 
 @dataclass(frozen=True)
@@ -440,6 +481,7 @@ class Config:
     sound: SoundSettings
     display: DisplaySettings = DisplaySettings()
     web: WebSettings = WebSettings()
+    mqtt: MqttSettings = MqttSettings()
 
     @classmethod
     def of(cls, path: str, data: Mapping[str, object]) -> Config:
@@ -498,6 +540,7 @@ class Config:
                 bind=str(_mapping(data, "web").get("bind") or "127.0.0.1"),
                 port=_int_of(_mapping(data, "web"), "port"),
             ),
+            mqtt=_mqtt_of(_mapping(data, "mqtt")),
         )
 
     @property

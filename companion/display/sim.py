@@ -622,6 +622,7 @@ def sim_main(argv: list[str]) -> int:
         START_ERRORS,
         build_app,
         report_start_error,
+        start_feed,
         start_web,
     )
 
@@ -641,14 +642,15 @@ def sim_main(argv: list[str]) -> int:
     window, headless = open_window(size, args.headless, language)
     sounds = Sounds(muted=args.mute)
     sim = Simulator(app, window, args.size, sounds=sounds, headless=headless)
-    web = start_web(app)
+    web, feed = start_web(app), start_feed(app)
     try:
         sim.run(args.seconds)
     except KeyboardInterrupt:
         pass
     finally:
-        if web is not None:
-            web.stop()
+        for running in (feed, web):
+            if running is not None:
+                running.stop()
         if args.screenshot:
             sim.screenshot(args.screenshot)
         sim.close()

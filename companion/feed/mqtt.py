@@ -1,0 +1,180 @@
+"""The club feed: the table's public state on an MQTT broker (docs/club.md).
+
+An app output (the snapshot subscription): after every change it publishes, through
+paho-mqtt (the reference MQTT client, well kept, with its own network thread and
+reconnection), the public payload the spectator page shows (retained, ``<prefix>/<table>/
+state``), the action's events (QoS 1, ``…/events``), the table's availability (retained,
+``…/status``, with a last will ``offline``) and, when a game ends, its whole public journal
+(retained JSON Lines, ``…/games/<id>``). Never a secret: only what the public view holds.
+
+The loop never waits for the broker: paho queues a bounded number of messages while it is
+away (``MAX_QUEUED``); the retained state is the newest one, published again on every
+reconnect, so nothing older than the newest state is kept.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from companion.config import MqttSettings
+from companion.rules.base import JSON
+from companion.snapshot import Snapshot
+from companion.web.hub import head_of, public_payload
+
+log = logging.getLogger("companion.feed")
+MAX_QUEUED = 100  # messages kept while the broker is away (then the oldest events go)
+
+
+FeedSettings = MqttSettings
+
+
+def topics(settings: FeedSettings) -> dict[str, str]:
+    base = f"{settings.topic_prefix}/{settings.table}"
+    return {"state": f"{base}/state", "events": f"{base}/events", "status": f"{base}/status"}
+
+
+class Feed:
+    """The publisher: an app output. ``client`` is a paho ``Client`` (tests may pass one
+    built for them); :meth:`start` connects in the background and returns at once."""
+
+    def __init__(self, settings: FeedSettings, client: Any = None) -> None:
+        import paho.mqtt.client as mqtt  # noqa: PLC0415 (loaded only when the feed is on)
+        from paho.mqtt.enums import CallbackAPIVersion  # noqa: PLC0415
+
+        self.settings = settings
+        self.topics = topics(settings)
+        self._lock = threading.Lock()
+        self._state = ""
+        self._finished: set[int] = set()
+        if client is None:
+            client = mqtt.Client(
+                CallbackAPIVersion.VERSION2,
+                client_id=f"companion-{settings.table}",
+                clean_session=False,
+            )
+        self.client = client
+        if settings.username:
+            client.username_pw_set(settings.username, settings.password or None)
+        client.will_set(self.topics["status"], "offline", qos=1, retain=True)
+        client.max_queued_messages_set(MAX_QUEUED)
+        client.reconnect_delay_set(min_delay=1, max_delay=30)
+        client.on_connect = self._connected
+
+    def start(self) -> Feed:
+        self.client.connect_async(self.settings.host, self.settings.port, keepalive=30)
+        self.client.loop_start()
+        return self
+
+    def stop(self) -> None:
+        self.client.publish(self.topics["status"], "offline", qos=1, retain=True)
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def _connected(
+        self, client: Any, userdata: object, flags: object, reason: Any, props: object
+    ) -> None:
+        """On every (re)connection: online, and the newest state again."""
+        if getattr(reason, "is_failure", False):
+            log.info("the broker refused the feed: %s", reason)
+            return
+        client.publish(self.topics["status"], "online", qos=1, retain=True)
+        with self._lock:
+            state = self._state
+        if state:
+            client.publish(self.topics["state"], state, qos=1, retain=True)
+        if self.settings.homeassistant:
+            for topic, config in discovery(self.settings).items():
+                client.publish(topic, json.dumps(config), qos=1, retain=True)
+
+    # --- the snapshot subscription (the app's loop thread): never waits ------------------------
+
+    def __call__(self, snapshot: Snapshot) -> None:
+        public = public_payload(snapshot)
+        state = json.dumps(public, ensure_ascii=False, sort_keys=True)
+        with self._lock:
+            changed = state != self._state
+            self._state = state
+        if not changed:
+            return
+        self.client.publish(self.topics["state"], state, qos=1, retain=True)
+        if snapshot.change.fresh and snapshot.change.events:
+            events = {
+                "head": head_of(snapshot),
+                "game": snapshot.game,
+                "events": [dict(e) for e in snapshot.change.events],
+                "said": public["said"],
+            }
+            said = json.dumps(events, ensure_ascii=False)
+            self.client.publish(self.topics["events"], said, qos=1)
+        winner = snapshot.view.get("winner")
+        game_id = _game_id(snapshot)
+        if winner is not None and game_id not in self._finished:
+            self._finished.add(game_id)
+            self.client.publish(
+                f"{self.settings.topic_prefix}/{self.settings.table}/games/{game_id}",
+                journal_lines(snapshot),
+                qos=1,
+                retain=True,
+            )
+
+
+def _game_id(snapshot: Snapshot) -> int:
+    table = snapshot.view.get("table")
+    game = table.get("game_id") if isinstance(table, dict) else None
+    return int(game) if isinstance(game, int) else 0
+
+
+def journal_lines(snapshot: Snapshot) -> str:
+    """The finished game in JSON Lines, its public form: the setup, each action replayed
+    with the public view's events after it (a vote only as revealed), and the result."""
+    spec = snapshot.spec
+    state = spec.rules.start(spec.journaled(dict(snapshot.setup)))
+    lines = [json.dumps({"game": spec.name, "setup": snapshot.setup}, ensure_ascii=False)]
+    for number, action in enumerate(snapshot.history, 1):
+        state = spec.rules.step(state, dict(action))
+        public = spec.rules.view(state)
+        lines.append(
+            json.dumps({"head": number, "events": _public_events(public)}, ensure_ascii=False)
+        )
+    lines.append(json.dumps({"winner": snapshot.view.get("winner")}, ensure_ascii=False))
+    return "\n".join(lines) + "\n"
+
+
+def _public_events(view: JSON) -> list[JSON]:
+    """The events as the public view tells them (never the action itself: a vote is an
+    action, and only its reveal is public)."""
+    events = view.get("events")
+    return [dict(e) for e in events] if isinstance(events, list) else []
+
+
+def discovery(settings: FeedSettings) -> dict[str, Mapping[str, object]]:
+    """Home Assistant's MQTT discovery: a device per table, sensors read from the state."""
+    table = settings.table
+    device = {"identifiers": [f"sigillum_{table}"], "name": f"Sigillum {table}"}
+    state = topics(settings)["state"]
+    sensors = {
+        "game": "{{ value_json.game }}",
+        "period": "{{ value_json.view.period | default(value_json.view.round) }}",
+        "phase": "{{ value_json.phase_label }}",
+        "turn": "{{ value_json.prompt.text }}",
+        "winner": "{{ (value_json.view.winner or {}).name | default('') }}",
+        "castle_damage": (
+            "{{ value_json.view.sides | map(attribute='castle_damage') | join(' : ')"
+            " if value_json.view.sides else '' }}"
+        ),
+    }
+    configs: dict[str, Mapping[str, object]] = {}
+    for name, template in sensors.items():
+        configs[f"homeassistant/sensor/sigillum_{table}/{name}/config"] = {
+            "name": name.replace("_", " "),
+            "unique_id": f"sigillum_{table}_{name}",
+            "state_topic": state,
+            "value_template": template,
+            "availability_topic": topics(settings)["status"],
+            "device": device,
+        }
+    return configs
