@@ -16,6 +16,7 @@ from companion.games.manus import samples as manus_samples
 from companion.games.manus.screen import CONDITION_COLOURS, CONDITIONS
 from companion.i18n import text
 from companion.snapshot import UiState
+from tests.screen_helpers import pixel, texts
 
 GALLERY = gallery()
 
@@ -24,15 +25,6 @@ def render(scene, size=SIZES[0]) -> Renderer:
     renderer = Renderer(pygame.display.set_mode(size))
     renderer.render(scene, 0.0)
     return renderer
-
-
-def texts(renderer: Renderer, role: str) -> list[str]:
-    return [record.text for record in renderer.painter.texts_with(role)]
-
-
-def pixel(renderer: Renderer, point: tuple[int, int]) -> tuple[int, int, int]:
-    colour = renderer.surface.get_at(point)
-    return (colour.r, colour.g, colour.b)
 
 
 def vote_scene(first_vote: str, cursor: int):

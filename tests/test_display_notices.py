@@ -22,6 +22,7 @@ from companion.display.screen import ScreenOutput
 from companion.hardware.ports import ButtonEdge
 from companion.i18n import text
 from companion.snapshot import HardwareStatus, Snapshot, UiState, of_state
+from tests.screen_helpers import draw
 
 LANGUAGES = ("en", "ru")
 PARTS = ("buttons", "disc", "leds", "bridge", "buzzer")
@@ -51,12 +52,6 @@ def snapshot_of(name: str, language: str, hardware: HardwareStatus) -> Snapshot:
                 ui = UiState(language=language, cursor=sample.cursor)
                 return replace(of_state(spec, state, ui), hardware=hardware)
     raise LookupError(name)
-
-
-def draw(scene: Scene, size: tuple[int, int] = SIZES[0]) -> Renderer:
-    renderer = Renderer(pygame.display.set_mode(size))
-    assert renderer.render(scene, 0.0)
-    return renderer
 
 
 def notice_shown(renderer: Renderer) -> list[str]:

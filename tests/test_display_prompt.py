@@ -12,14 +12,9 @@ from companion.display import labels, samples, theme
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
+from tests.screen_helpers import draw
 
 GALLERY = samples.gallery()
-
-
-def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
-    renderer = Renderer(pygame.display.set_mode(size))
-    assert renderer.render(scene, 0.0)
-    return renderer
 
 
 def caps(renderer: Renderer) -> dict[str, pygame.Rect]:

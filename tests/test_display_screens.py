@@ -14,13 +14,14 @@ from companion import games
 from companion.display import labels, samples, theme
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
-from companion.display.scene import ListPicture, Scene
+from companion.display.scene import ListPicture
 from companion.games.bestiary import labels as duel_labels
 from companion.games.bestiary.samples import DRAFT, DRAFT_END, DUEL_SETUP, MIDGAME
 from companion.i18n import name_of, text
 from companion.ring_geometry import RingGeometry, angle_of, within
 from companion.rules.sigil import sector_of
 from companion.snapshot import UiState
+from tests.screen_helpers import draw, pixel, texts
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -35,22 +36,6 @@ EXPECTED_SCREEN = {
     "manus_reveal": "manus",
     "manus_victory": "victory",
 }
-
-
-def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
-    surface = pygame.display.set_mode(size)
-    renderer = Renderer(surface)
-    assert renderer.render(scene, 0.0)
-    return renderer
-
-
-def texts(renderer: Renderer, role: str) -> list[str]:
-    return [record.text for record in renderer.painter.texts_with(role)]
-
-
-def pixel(renderer: Renderer, point: tuple[int, int]) -> tuple[int, int, int]:
-    colour = renderer.surface.get_at(point)
-    return (colour.r, colour.g, colour.b)
 
 
 def test_the_gallery_has_every_screen_of_the_issue():

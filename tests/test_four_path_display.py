@@ -5,19 +5,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pygame
 import pytest
 
 from companion.display import samples, theme
 from companion.display.layout import SIZES
-from companion.display.renderer import Renderer
-from companion.display.scene import Scene
 from companion.games.four_path import SPEC, labels
 from companion.games.four_path import ring as four_path_ring
 from companion.games.four_path import screens as four_path_screens
 from companion.leds import LedStyle, Overlay, chase, seat_colour
 from companion.ring_geometry import SECTORS, RingGeometry, angle_of, within
 from companion.rules.sigil import sector_of
+from tests.screen_helpers import draw, pixel, texts
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -33,21 +31,6 @@ SCREEN = {
     "four_path_respawn": "board",
     "four_path_victory": "victory",
 }
-
-
-def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
-    renderer = Renderer(pygame.display.set_mode(size))
-    assert renderer.render(scene, 0.0)
-    return renderer
-
-
-def texts(renderer: Renderer, role: str) -> list[str]:
-    return [record.text for record in renderer.painter.texts_with(role)]
-
-
-def pixel(renderer: Renderer, point: tuple[int, int]) -> tuple[int, int, int]:
-    colour = renderer.surface.get_at(point)
-    return (colour.r, colour.g, colour.b)
 
 
 def test_every_screen_has_a_sample():

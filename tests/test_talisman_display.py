@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pygame
 import pytest
 
 from companion.display import samples, theme
 from companion.display.layout import SIZES
-from companion.display.renderer import Renderer
-from companion.display.scene import Scene
 from companion.games.talisman import SPEC, labels, ring
 from companion.leds import LedStyle, Overlay, frame, scale
+from tests.screen_helpers import draw, inked_in, pixel, texts
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -28,29 +26,6 @@ SCREEN = {
     "talisman_toad": "sheet",
     "talisman_drop": "sheet",
 }
-
-
-def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
-    renderer = Renderer(pygame.display.set_mode(size))
-    assert renderer.render(scene, 0.0)
-    return renderer
-
-
-def texts(renderer: Renderer, role: str) -> list[str]:
-    return [record.text for record in renderer.painter.texts_with(role)]
-
-
-def pixel(renderer: Renderer, point: tuple[int, int]) -> tuple[int, int, int]:
-    colour = renderer.surface.get_at(point)
-    return (colour.r, colour.g, colour.b)
-
-
-def inked_in(renderer: Renderer, rect: pygame.Rect, colour: tuple[int, int, int]) -> bool:
-    return any(
-        pixel(renderer, (x, y)) == colour
-        for x in range(rect.left, rect.right)
-        for y in range(rect.top, rect.bottom)
-    )
 
 
 def acting(view: dict) -> dict:

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pygame
 import pytest
 
 from companion.display import samples, theme
 from companion.display.layout import SIZES
-from companion.display.renderer import Renderer
-from companion.display.scene import Scene
 from companion.games.tetranomicon import SPEC, labels, present, ring
 from companion.games.tetranomicon.state import State
 from companion.leds import LedStyle, Overlay, chase, frame, scale
+from tests.screen_helpers import draw, inked_in, pixel, texts
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -31,30 +29,6 @@ SCREEN = {
 }
 LEDGER_ROLES = ("seat.", "coins.", "points.", "counts", "relations.", "column.", "buildings.")
 RED, GREEN, YELLOW, TURQUOISE = (labels.FACTION_COLOURS[f] for f in labels.FACTION_COLOURS)
-
-
-def draw(scene: Scene, size: tuple[int, int]) -> Renderer:
-    renderer = Renderer(pygame.display.set_mode(size))
-    assert renderer.render(scene, 0.0)
-    return renderer
-
-
-def texts(renderer: Renderer, role: str) -> list[str]:
-    return [record.text for record in renderer.painter.texts_with(role)]
-
-
-def pixel(renderer: Renderer, point: tuple[int, int]) -> tuple[int, int, int]:
-    colour = renderer.surface.get_at(point)
-    return (colour.r, colour.g, colour.b)
-
-
-def inked_in(renderer: Renderer, rect: pygame.Rect, colour: tuple[int, int, int]) -> bool:
-    """Some pixel of ``rect`` is exactly ``colour`` (a bold glyph's core is)."""
-    return any(
-        pixel(renderer, (x, y)) == colour
-        for x in range(rect.left, rect.right)
-        for y in range(rect.top, rect.bottom)
-    )
 
 
 def sample_named(name: str):
