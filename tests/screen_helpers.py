@@ -34,3 +34,12 @@ def inked_in(renderer: Renderer, rect: pygame.Rect, colour: tuple[int, int, int]
         for x in range(rect.left, rect.right)
         for y in range(rect.top, rect.bottom)
     )
+
+
+def assert_reads_at_a_metre(renderer: Renderer) -> None:
+    """No text cut, none drawn under the 5 mm floor (docs/display.md)."""
+    records = renderer.painter.texts
+    cut = [f"{r.role} {r.text!r} in {r.box}" for r in records if not r.fits]
+    assert not cut, "\n".join(cut)
+    small = [f"{r.role} {r.text!r}: {r.px}" for r in records if r.px < renderer.layout.min_text]
+    assert not small, "\n".join(small)

@@ -15,7 +15,7 @@ from companion.games.four_path import screens as four_path_screens
 from companion.leds import LedStyle, Overlay, chase, seat_colour
 from companion.ring_geometry import SECTORS, RingGeometry, angle_of, within
 from companion.rules.sigil import sector_of
-from tests.screen_helpers import draw, pixel, texts
+from tests.screen_helpers import assert_reads_at_a_metre, draw, pixel, texts
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -43,11 +43,7 @@ def test_every_screen_has_a_sample():
 def test_each_screen_is_its_own_and_reads_at_a_metre(display, name, size, language):
     renderer = draw(GALLERY[name](language), size)
     assert renderer.drawn == [SCREEN[name]]
-    records = renderer.painter.texts
-    cut = [f"{r.role} {r.text!r} in {r.box}" for r in records if not r.fits]
-    assert not cut, "\n".join(cut)
-    small = [f"{r.role} {r.text!r}: {r.px}" for r in records if r.px < renderer.layout.min_text]
-    assert not small, "\n".join(small)
+    assert_reads_at_a_metre(renderer)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -12,7 +12,7 @@ from companion.display.layout import SIZES
 from companion.games.tetranomicon import SPEC, labels, present, ring
 from companion.games.tetranomicon.state import State
 from companion.leds import LedStyle, Overlay, chase, frame, scale
-from tests.screen_helpers import draw, inked_in, pixel, texts
+from tests.screen_helpers import assert_reads_at_a_metre, draw, inked_in, pixel, texts
 
 GALLERY = samples.gallery()
 LANGUAGES = ("en", "ru")
@@ -59,11 +59,7 @@ def test_the_factions_have_their_colours():
 def test_each_screen_is_its_own_and_reads_at_a_metre(display, name, size, language):
     renderer = draw(GALLERY[name](language), size)
     assert renderer.drawn == [SCREEN[name]]
-    records = renderer.painter.texts
-    cut = [f"{r.role} {r.text!r} in {r.box}" for r in records if not r.fits]
-    assert not cut, "\n".join(cut)
-    small = [f"{r.role} {r.text!r}: {r.px}" for r in records if r.px < renderer.layout.min_text]
-    assert not small, "\n".join(small)
+    assert_reads_at_a_metre(renderer)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
