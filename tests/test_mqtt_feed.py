@@ -1,0 +1,66 @@
+"""The club feed without a broker: a table plays on when the broker is away (the feed
+connects in the background and queues a bounded number of messages), and a finished
+game's public journal tells what the public view told, never a vote before its reveal."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import yaml
+
+from companion.app import build_app, start_feed
+from companion.config import GameSettings, MqttSettings, load
+from companion.feed.mqtt import MAX_QUEUED, journal_lines
+from companion.table import Undo
+from tests.conftest import EXAMPLES
+
+
+def test_a_table_plays_on_with_no_broker(tmp_path: Path) -> None:
+    settings = MqttSettings(True, "127.0.0.1", 1, table="lonely")  # nothing listens on 1
+    config = replace(
+        load(None),
+        game=GameSettings("bestiary", {"players": ["Anna", "Boris"]}),
+        mqtt=settings,
+    )
+    app = build_app(config, fakes=True, journal_path=tmp_path / "j.sqlite")
+    feed = start_feed(app)
+    try:
+        assert feed is not None
+        for _ in range(MAX_QUEUED + 20):  # more than the queue holds: the oldest go
+            app.apply({"do": "choose_castle", "castle": "forest_edge"})
+            app.execute(Undo())
+        assert app.table.head == 0 and app.snapshot.hardware.failed == ()
+    finally:
+        if feed is not None:
+            feed.stop()
+        app.close()
+
+
+def test_a_finished_games_journal_holds_no_vote_before_its_reveal() -> None:
+    script = yaml.safe_load((EXAMPLES / "manus_three_players.yaml").read_text("utf-8"))
+    from companion import games  # noqa: PLC0415
+    from companion.snapshot import Snapshot  # noqa: PLC0415
+
+    spec = games.find("manus")
+    state = spec.rules.start(script["setup"])
+    for action in script["actions"]:
+        state = spec.rules.step(state, action)
+    view = spec.rules.view(state)
+    snap = Snapshot(
+        spec=spec,
+        state=state,
+        view=view,
+        prompt=spec.rules.prompt(state),
+        history=tuple(script["actions"]),
+        setup=script["setup"],
+    )
+    lines = [json.loads(line) for line in journal_lines(snap).splitlines()]
+    assert lines[0]["game"] == "manus" and lines[-1]["winner"] == view["winner"]
+    assert len(lines) == len(script["actions"]) + 2
+    cast = [e for line in lines[1:-1] for e in line["events"] if e["event"] == "vote_cast"]
+    revealed = [e for line in lines[1:-1] for e in line["events"] if e["event"] == "votes_revealed"]
+    assert cast and revealed  # the game voted and revealed
+    for event in cast:
+        assert "condition" not in json.dumps(event)  # a vote is public only as revealed
