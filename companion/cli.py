@@ -130,6 +130,7 @@ DELEGATED: dict[str, tuple[str, str]] = {
     "presses": ("companion.planner:presses_main", "turn an action script into button presses"),
     "service": ("companion.service:service_main", "help the installer set up the systemd unit"),
     "games": ("companion.games_cli:games_main", "list, resume, export or archive the games"),
+    "club": ("companion.club:club_main", "every table's live line from an MQTT broker"),
 }
 
 

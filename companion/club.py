@@ -1,0 +1,306 @@
+"""``companion club``: every table's live line from an MQTT broker (docs/club.md).
+
+Subscribes to ``<prefix>/+/state``, ``…/events``, ``…/status`` and ``…/games/+`` (the
+topics the boxes' feed publishes, ``companion/feed/mqtt.py``) and prints a line per table
+whenever it changes: the table, the game, its round or period, the standings (castle damage
+per side, or scores), the last thing said and whether the box is online. The finished
+games' journals (``games/<id>``, retained) give the tournament's standings: wins per player
+name across the tables. ``--json`` prints the same as JSON lines for other tools; ``--once
+SECONDS`` listens that long, prints every table once and the standings, and exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+EXIT_OK = 0
+EXIT_BROKER = 5  # the broker could not be reached
+
+
+@dataclass
+class TableLine:
+    """What the club knows of one table."""
+
+    table: str
+    game: str = ""
+    title: str = ""
+    head: int = 0
+    round: str = ""
+    standings: list[str] = field(default_factory=list)
+    last: str = ""
+    winner: str = ""
+    online: bool | None = None  # None: no status seen yet
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "game": self.game,
+            "head": self.head,
+            "round": self.round,
+            "standings": list(self.standings),
+            "last": self.last,
+            "winner": self.winner,
+            "online": self.online,
+        }
+
+    def text(self) -> str:
+        status = {True: "online", False: "OFFLINE", None: "?"}[self.online]
+        cells = [self.table, self.game or "-", self.round or "-", ", ".join(self.standings)]
+        if self.winner:
+            cells.append(f"won by {self.winner}")
+        cells += [self.last, status]
+        return " | ".join(cells)
+
+
+def _round(view: dict[str, Any]) -> str:
+    for key, word in (("period", "period"), ("round", "round"), ("turns", "turn")):
+        value = view.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{word} {value}"
+    return ""
+
+
+def _standings(view: dict[str, Any]) -> list[str]:
+    """Castle damage per side, or each seat's score."""
+    out: list[str] = []
+    seats = view.get("seats")
+    for seat in seats if isinstance(seats, list) else []:
+        if not isinstance(seat, dict):
+            continue
+        name = str(seat.get("name") or f"seat {seat.get('seat')}")
+        if "castle_damage" in seat:
+            out.append(f"{name} damage {seat['castle_damage']}")
+        elif "score" in seat:
+            out.append(f"{name} {seat['score']}")
+    if not out:
+        sides = view.get("sides")
+        for side in sides if isinstance(sides, list) else []:
+            if isinstance(side, dict) and "castle_damage" in side:
+                name = str(side.get("name") or f"side {side.get('side')}")
+                out.append(f"{name} damage {side['castle_damage']}")
+    return out
+
+
+def winner_names(winner: object) -> list[str]:
+    """The winning names in a view's ``winner`` (a shared win names each)."""
+    if not isinstance(winner, dict):
+        return []
+    names = winner.get("names")
+    if isinstance(names, list) and names:
+        return [str(name) for name in names]
+    name = winner.get("name")
+    return [str(name)] if name else []
+
+
+class Club:
+    """The broker's messages folded into one line per table and the standings. Thread-safe:
+    paho's network thread feeds it, the printer reads it."""
+
+    def __init__(self, prefix: str = "sigillum") -> None:
+        self.prefix = prefix.rstrip("/")
+        self.tables: dict[str, TableLine] = {}
+        self.results: dict[tuple[str, str], list[str]] = {}  # (table, game id) -> winners
+        self.lock = threading.Lock()
+
+    def topics(self) -> list[str]:
+        return [f"{self.prefix}/+/{kind}" for kind in ("state", "events", "status")] + [
+            f"{self.prefix}/+/games/+"
+        ]
+
+    def take(self, topic: str, payload: bytes) -> str | None:
+        """One message; the table whose line changed, if any."""
+        if not topic.startswith(self.prefix + "/"):
+            return None
+        parts = topic[len(self.prefix) + 1 :].split("/")
+        if len(parts) < 2:
+            return None
+        table, kind = parts[0], parts[1]
+        text = payload.decode("utf-8", "replace")
+        with self.lock:
+            line = self.tables.setdefault(table, TableLine(table))
+            if kind == "status" and len(parts) == 2:
+                line.online = text.strip() == "online"
+            elif kind == "state" and len(parts) == 2:
+                return table if _state(line, text) else None
+            elif kind == "events" and len(parts) == 2:
+                return table if _events(line, text) else None
+            elif kind == "games" and len(parts) == 3:
+                if not text.strip():  # a retained message cleared
+                    self.results.pop((table, parts[2]), None)
+                    return None
+                self.results[(table, parts[2])] = _result(text)
+                return None
+            else:
+                return None
+        return table
+
+    def lines(self) -> list[TableLine]:
+        with self.lock:
+            return [self.tables[name] for name in sorted(self.tables)]
+
+    def standings(self) -> dict[str, int]:
+        """Wins per player name across the tables' finished games, most first."""
+        wins: dict[str, int] = {}
+        with self.lock:
+            for names in self.results.values():
+                for name in names:
+                    wins[name] = wins.get(name, 0) + 1
+        return dict(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
+
+
+def _state(line: TableLine, text: str) -> bool:
+    try:
+        public = json.loads(text)
+    except ValueError:
+        return False
+    if not isinstance(public, dict):
+        return False
+    view = public.get("view")
+    view = view if isinstance(view, dict) else {}
+    line.game = str(public.get("game") or "")
+    line.title = str(public.get("title") or "")
+    head = public.get("head")
+    line.head = head if isinstance(head, int) else 0
+    line.round = _round(view)
+    line.standings = _standings(view)
+    line.winner = ", ".join(winner_names(view.get("winner")))
+    said = public.get("said") or public.get("log") or []
+    if isinstance(said, list) and said:
+        line.last = str(said[-1])
+    return True
+
+
+def _events(line: TableLine, text: str) -> bool:
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    said = message.get("said") if isinstance(message, dict) else None
+    if isinstance(said, list) and said:
+        line.last = str(said[-1])
+        return True
+    return False
+
+
+def _result(text: str) -> list[str]:
+    """The winners of a finished game's public journal (JSON Lines, the result last)."""
+    for raw in reversed(text.splitlines()):
+        try:
+            row = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(row, dict) and "winner" in row:
+            return winner_names(row["winner"])
+    return []
+
+
+def _printer(as_json: bool, out: Callable[[str], None]) -> Callable[[TableLine], None]:
+    def show(line: TableLine) -> None:
+        out(json.dumps(line.to_json(), ensure_ascii=False) if as_json else line.text())
+
+    return show
+
+
+def _print_standings(club: Club, as_json: bool, out: Callable[[str], None]) -> None:
+    wins = club.standings()
+    if as_json:
+        out(json.dumps({"standings": wins}, ensure_ascii=False))
+    elif wins:
+        out("standings: " + ", ".join(f"{name} {count}" for name, count in wins.items()))
+
+
+def watch(
+    host: str,
+    port: int,
+    *,
+    prefix: str = "sigillum",
+    as_json: bool = False,
+    once: float | None = None,
+    out: Callable[[str], None] = print,
+    username: str = "",
+    password: str = "",
+) -> int:
+    import paho.mqtt.client as mqtt  # noqa: PLC0415 (the club's own dependency)
+    from paho.mqtt.enums import CallbackAPIVersion  # noqa: PLC0415
+
+    club = Club(prefix)
+    show = _printer(as_json, out)
+    printing = threading.Lock()
+
+    def on_connect(
+        client: Any, userdata: object, flags: object, reason: Any, props: object
+    ) -> None:
+        if getattr(reason, "is_failure", False):
+            return
+        client.subscribe([(topic, 1) for topic in club.topics()])
+
+    def on_message(client: Any, userdata: object, message: Any) -> None:
+        changed = club.take(message.topic, message.payload)
+        if changed is not None and once is None:
+            with printing:
+                show(club.tables[changed])
+                if "/games/" in message.topic:
+                    _print_standings(club, as_json, out)
+        elif once is None and "/games/" in message.topic:
+            with printing:
+                _print_standings(club, as_json, out)
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="", clean_session=True)
+    if username:
+        client.username_pw_set(username, password or None)
+    client.on_connect = on_connect
+    client.on_message = on_message
+    try:
+        client.connect(host, port, keepalive=30)
+    except OSError as error:
+        print(f"companion club: cannot reach the broker {host}:{port}: {error}", file=sys.stderr)
+        return EXIT_BROKER
+    client.loop_start()
+    try:
+        if once is not None:
+            time.sleep(once)
+        else:
+            while True:
+                time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        client.disconnect()
+        client.loop_stop()
+    if once is not None:
+        for line in club.lines():
+            show(line)
+        _print_standings(club, as_json, out)
+    return EXIT_OK
+
+
+def club_main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="companion club", description="every table's live line from an MQTT broker"
+    )
+    parser.add_argument("--host", default="localhost", help="the broker (default localhost)")
+    parser.add_argument("--port", type=int, default=1883, help="its port (default 1883)")
+    parser.add_argument("--prefix", default="sigillum", help="the tables' topic prefix")
+    parser.add_argument("--username", default="", help="the broker's user, if it asks")
+    parser.add_argument("--password", default="", help="and password")
+    parser.add_argument("--json", action="store_true", help="JSON lines for other tools")
+    parser.add_argument(
+        "--once", type=float, metavar="SECONDS", help="listen this long, print it all, exit"
+    )
+    args = parser.parse_args(list(argv))
+    return watch(
+        args.host,
+        args.port,
+        prefix=args.prefix,
+        as_json=args.json,
+        once=args.once,
+        username=args.username,
+        password=args.password,
+    )
