@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 import yaml
 
 from companion.app import build_app, start_feed
@@ -64,3 +65,38 @@ def test_a_finished_games_journal_holds_no_vote_before_its_reveal() -> None:
     assert cast and revealed  # the game voted and revealed
     for event in cast:
         assert "condition" not in json.dumps(event)  # a vote is public only as revealed
+
+
+def test_after_a_long_outage_the_retained_state_is_the_newest(tmp_path: Path) -> None:
+    """More messages while the broker is away than the feed keeps: on its return the
+    kept events go first and the newest state last, so the retained state is the box's
+    (paho alone kept the oldest and sent them after the newest)."""
+    from tests.test_mqtt_club import MOSQUITTO, Broker, Listener, _app, _feed, _head, _until  # noqa: PLC0415
+
+    if not MOSQUITTO.exists():
+        pytest.skip(f"{MOSQUITTO} is missing: .ci/run installs mosquitto")
+    broker = Broker(tmp_path)
+    broker.start()
+    app, feed = _app(tmp_path / "box"), _feed(broker.port, "long")
+    app.subscribe(feed)
+    try:
+        watch = Listener(broker.port)
+        assert _until(lambda: watch.on("sigillum/long/status")[-1:] == ["online"])
+        watch.close()
+        broker.stop()
+        for _ in range(MAX_QUEUED // 2 + 10):
+            app.apply({"do": "choose_castle", "castle": "forest_edge"})
+            app.execute(Undo())
+        app.apply({"do": "choose_castle", "castle": "forest_edge"})
+        head = app.table.head
+        broker.start()
+        late = Listener(broker.port)
+        state = "sigillum/long/state"
+        assert _until(lambda: bool(late.on(state)) and _head(late.on(state)[-1]) == head, 20)
+        heads = [_head(p) for p in late.on(state)]
+        assert heads == sorted(heads), heads  # never back in time
+        late.close()
+    finally:
+        feed.stop()
+        app.close()
+        broker.stop()

@@ -7,9 +7,11 @@ state``), the action's events (QoS 1, ``…/events``), the table's availability 
 ``…/status``, with a last will ``offline``) and, when a game ends, its whole public journal
 (retained JSON Lines, ``…/games/<id>``). Never a secret: only what the public view holds.
 
-The loop never waits for the broker: paho queues a bounded number of messages while it is
-away (``MAX_QUEUED``); the retained state is the newest one, published again on every
-reconnect, so nothing older than the newest state is kept.
+The loop never waits for the broker. While it is away the feed hands paho nothing: it keeps
+the newest state and a bounded number of event messages (``MAX_QUEUED``, the oldest go
+first); on every (re)connection it sends the kept events in order, then the newest state
+last, so the retained state is never older than the table (and a live subscriber never sees
+it go back).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,13 +29,10 @@ from companion.snapshot import Snapshot
 from companion.web.hub import head_of, public_payload
 
 log = logging.getLogger("companion.feed")
-MAX_QUEUED = 100  # messages kept while the broker is away (then the oldest events go)
+MAX_QUEUED = 100  # event messages kept while the broker is away (then the oldest go)
 
 
-FeedSettings = MqttSettings
-
-
-def topics(settings: FeedSettings) -> dict[str, str]:
+def topics(settings: MqttSettings) -> dict[str, str]:
     base = f"{settings.topic_prefix}/{settings.table}"
     return {"state": f"{base}/state", "events": f"{base}/events", "status": f"{base}/status"}
 
@@ -41,7 +41,7 @@ class Feed:
     """The publisher: an app output. ``client`` is a paho ``Client`` (tests may pass one
     built for them); :meth:`start` connects in the background and returns at once."""
 
-    def __init__(self, settings: FeedSettings, client: Any = None) -> None:
+    def __init__(self, settings: MqttSettings, client: Any = None) -> None:
         import paho.mqtt.client as mqtt  # noqa: PLC0415 (loaded only when the feed is on)
         from paho.mqtt.enums import CallbackAPIVersion  # noqa: PLC0415
 
@@ -50,6 +50,8 @@ class Feed:
         self._lock = threading.Lock()
         self._state = ""
         self._finished: set[int] = set()
+        # Messages kept while the broker is away: (topic, payload, retain), oldest first.
+        self._kept: deque[tuple[str, str, bool]] = deque(maxlen=MAX_QUEUED)
         if client is None:
             client = mqtt.Client(
                 CallbackAPIVersion.VERSION2,
@@ -60,7 +62,6 @@ class Feed:
         if settings.username:
             client.username_pw_set(settings.username, settings.password or None)
         client.will_set(self.topics["status"], "offline", qos=1, retain=True)
-        client.max_queued_messages_set(MAX_QUEUED)
         client.reconnect_delay_set(min_delay=1, max_delay=30)
         client.on_connect = self._connected
 
@@ -82,10 +83,12 @@ class Feed:
             log.info("the broker refused the feed: %s", reason)
             return
         client.publish(self.topics["status"], "online", qos=1, retain=True)
-        with self._lock:
-            state = self._state
-        if state:
-            client.publish(self.topics["state"], state, qos=1, retain=True)
+        with self._lock:  # the app's thread publishes under it too: the newest state last
+            while self._kept:
+                topic, payload, retain = self._kept.popleft()
+                client.publish(topic, payload, qos=1, retain=retain)
+            if self._state:
+                client.publish(self.topics["state"], self._state, qos=1, retain=True)
         if self.settings.homeassistant:
             for topic, config in discovery(self.settings).items():
                 client.publish(topic, json.dumps(config), qos=1, retain=True)
@@ -95,12 +98,7 @@ class Feed:
     def __call__(self, snapshot: Snapshot) -> None:
         public = public_payload(snapshot)
         state = json.dumps(public, ensure_ascii=False, sort_keys=True)
-        with self._lock:
-            changed = state != self._state
-            self._state = state
-        if not changed:
-            return
-        self.client.publish(self.topics["state"], state, qos=1, retain=True)
+        messages: list[tuple[str, str, bool]] = []
         if snapshot.change.fresh and snapshot.change.events:
             events = {
                 "head": head_of(snapshot),
@@ -108,18 +106,22 @@ class Feed:
                 "events": [dict(e) for e in snapshot.change.events],
                 "said": public["said"],
             }
-            said = json.dumps(events, ensure_ascii=False)
-            self.client.publish(self.topics["events"], said, qos=1)
-        winner = snapshot.view.get("winner")
+            messages.append((self.topics["events"], json.dumps(events, ensure_ascii=False), False))
         game_id = _game_id(snapshot)
-        if winner is not None and game_id not in self._finished:
+        if snapshot.view.get("winner") is not None and game_id not in self._finished:
             self._finished.add(game_id)
-            self.client.publish(
-                f"{self.settings.topic_prefix}/{self.settings.table}/games/{game_id}",
-                journal_lines(snapshot),
-                qos=1,
-                retain=True,
-            )
+            topic = f"{self.settings.topic_prefix}/{self.settings.table}/games/{game_id}"
+            messages.append((topic, journal_lines(snapshot), True))
+        with self._lock:
+            changed = state != self._state
+            self._state = state
+            if not self.client.is_connected():
+                self._kept.extend(messages)  # the state goes on the next connection
+                return
+            for topic, payload, retain in messages:
+                self.client.publish(topic, payload, qos=1, retain=retain)
+            if changed:
+                self.client.publish(self.topics["state"], state, qos=1, retain=True)
 
 
 def _game_id(snapshot: Snapshot) -> int:
@@ -151,7 +153,7 @@ def _public_events(view: JSON) -> list[JSON]:
     return [dict(e) for e in events] if isinstance(events, list) else []
 
 
-def discovery(settings: FeedSettings) -> dict[str, Mapping[str, object]]:
+def discovery(settings: MqttSettings) -> dict[str, Mapping[str, object]]:
     """Home Assistant's MQTT discovery: a device per table, sensors read from the state."""
     table = settings.table
     device = {"identifiers": [f"sigillum_{table}"], "name": f"Sigillum {table}"}
