@@ -207,6 +207,9 @@ SCHEMA: dict[str, Schema] = {
         "table": _text,
         "topic_prefix": _text,
         "homeassistant": _bool,
+        "tls_ca": _text,
+        "tls_cert": _text,
+        "tls_key": _text,
     },
 }
 
@@ -439,6 +442,11 @@ class MqttSettings:
     table: str = "table"
     topic_prefix: str = "sigillum"
     homeassistant: bool = False
+    # TLS to the broker: its CA file, and this box's certificate and key when the broker
+    # asks for one ("" each: plain MQTT).
+    tls_ca: str = ""
+    tls_cert: str = ""
+    tls_key: str = ""
 
 
 @dataclass(frozen=True)
@@ -460,6 +468,9 @@ def _mqtt_of(mqtt: Mapping[str, object]) -> MqttSettings:
         table=said("table", "table"),
         topic_prefix=said("topic_prefix", "sigillum"),
         homeassistant=bool(mqtt.get("homeassistant", False)),
+        tls_ca=said("tls_ca", ""),
+        tls_cert=said("tls_cert", ""),
+        tls_key=said("tls_key", ""),
     )
 
 

@@ -5,6 +5,7 @@ game's public journal tells what the public view told, never a vote before its r
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -97,6 +98,120 @@ def test_after_a_long_outage_the_retained_state_is_the_newest(tmp_path: Path) ->
         assert heads == sorted(heads), heads  # never back in time
         late.close()
     finally:
+        feed.stop()
+        app.close()
+        broker.stop()
+
+
+def _certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """A CA and a broker certificate for 127.0.0.1 (openssl), for the TLS test."""
+    import subprocess  # noqa: PLC0415
+
+    ca_key, ca, key, csr, cert = (
+        folder / n for n in ("ca.key", "ca.pem", "b.key", "b.csr", "b.pem")
+    )
+    ext = folder / "ext.cnf"
+    ext.write_text("subjectAltName=IP:127.0.0.1\n")
+    for command in (
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=club ca",
+            "-keyout",
+            str(ca_key),
+            "-out",
+            str(ca),
+        ],
+        [
+            "openssl",
+            "req",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(csr),
+        ],
+        [
+            "openssl",
+            "x509",
+            "-req",
+            "-in",
+            str(csr),
+            "-CA",
+            str(ca),
+            "-CAkey",
+            str(ca_key),
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-extfile",
+            str(ext),
+            "-out",
+            str(cert),
+        ],
+    ):
+        subprocess.run(command, check=True, capture_output=True)
+    return ca, cert, key
+
+
+def test_the_feed_speaks_tls_and_home_assistants_discovery(tmp_path: Path) -> None:
+    """mqtt.tls_ca: the feed reaches a broker that listens only on TLS, and with
+    mqtt.homeassistant its discovery configs (a device per table, sensors read from the
+    state) are retained under homeassistant/."""
+    import shutil  # noqa: PLC0415
+
+    from companion.feed.mqtt import Feed  # noqa: PLC0415
+    from tests.test_mqtt_club import MOSQUITTO, Broker, _app, _until  # noqa: PLC0415
+
+    if not MOSQUITTO.exists() or shutil.which("openssl") is None:
+        pytest.skip("mosquitto or openssl is missing: .ci/run installs mosquitto")
+    ca, cert, key = _certificates(tmp_path)
+    broker = Broker(tmp_path)
+    # As root, mosquitto drops to its own user, who cannot read the test's private folder.
+    as_root = "user root\n" if os.geteuid() == 0 else ""
+    broker.conf.write_text(
+        f"{as_root}listener {broker.port} 127.0.0.1\nallow_anonymous true\n"
+        f"cafile {ca}\ncertfile {cert}\nkeyfile {key}\n"
+    )
+    broker.start()
+    settings = MqttSettings(
+        True, "127.0.0.1", broker.port, table="secure", homeassistant=True, tls_ca=str(ca)
+    )
+    app = _app(tmp_path / "box")
+    feed = Feed(settings).start()
+    app.subscribe(feed)
+    got: dict[str, str] = {}
+    import paho.mqtt.client as mqtt  # noqa: PLC0415
+    from paho.mqtt.enums import CallbackAPIVersion  # noqa: PLC0415
+
+    reader = mqtt.Client(CallbackAPIVersion.VERSION2)
+    reader.tls_set(ca_certs=str(ca))
+    reader.on_message = lambda c, u, m: got.__setitem__(m.topic, m.payload.decode())
+    try:
+        app.apply({"do": "choose_castle", "castle": "forest_edge"})
+        reader.connect("127.0.0.1", broker.port)
+        reader.subscribe([("sigillum/#", 1), ("homeassistant/#", 1)])
+        reader.loop_start()
+        assert _until(lambda: "sigillum/secure/state" in got, 20)
+        assert json.loads(got["sigillum/secure/state"])["head"] == 1
+        config = "homeassistant/sensor/sigillum_secure/winner/config"
+        assert _until(lambda: config in got, 10)
+        sensor = json.loads(got[config])
+        assert sensor["state_topic"] == "sigillum/secure/state"
+        assert sensor["device"]["identifiers"] == ["sigillum_secure"]
+    finally:
+        reader.loop_stop()
         feed.stop()
         app.close()
         broker.stop()

@@ -61,6 +61,12 @@ class Feed:
         self.client = client
         if settings.username:
             client.username_pw_set(settings.username, settings.password or None)
+        if settings.tls_ca:
+            client.tls_set(
+                ca_certs=settings.tls_ca,
+                certfile=settings.tls_cert or None,
+                keyfile=settings.tls_key or None,
+            )
         client.will_set(self.topics["status"], "offline", qos=1, retain=True)
         client.reconnect_delay_set(min_delay=1, max_delay=30)
         client.on_connect = self._connected
