@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -212,6 +213,67 @@ def test_the_feed_speaks_tls_and_home_assistants_discovery(tmp_path: Path) -> No
         assert sensor["device"]["identifiers"] == ["sigillum_secure"]
     finally:
         reader.loop_stop()
+        feed.stop()
+        app.close()
+        broker.stop()
+
+
+def test_events_arrive_in_order_once_each_across_a_broker_restart(tmp_path: Path) -> None:
+    """A club listener with a lasting session (QoS 1) and a broker that keeps sessions
+    (persistence): three actions before the broker stops, three while it is away, and the
+    listener has every action's events once, in order, after the broker is back."""
+    import paho.mqtt.client as mqtt  # noqa: PLC0415
+    from paho.mqtt.enums import CallbackAPIVersion  # noqa: PLC0415
+
+    from tests.test_mqtt_club import MOSQUITTO, Broker, _app, _feed, _until  # noqa: PLC0415
+
+    if not MOSQUITTO.exists():
+        pytest.skip(f"{MOSQUITTO} is missing: .ci/run installs mosquitto")
+    broker = Broker(tmp_path)
+    as_root = "user root\n" if os.geteuid() == 0 else ""
+    broker.conf.write_text(
+        f"{as_root}listener {broker.port} 127.0.0.1\nallow_anonymous true\n"
+        f"persistence true\npersistence_location {tmp_path}/\n"
+    )
+    broker.start()
+    heads: list[int] = []
+    listener = mqtt.Client(
+        CallbackAPIVersion.VERSION2, client_id="club-listener", clean_session=False
+    )
+    listener.reconnect_delay_set(min_delay=1, max_delay=2)
+    listener.on_connect = lambda c, u, f, r, p: c.subscribe("sigillum/restart/events", qos=1)
+    listener.on_message = lambda c, u, m: heads.append(json.loads(m.payload)["head"])
+    listener.connect("127.0.0.1", broker.port)
+    listener.loop_start()
+    app, feed = _app(tmp_path / "box"), _feed(broker.port, "restart")
+    app.subscribe(feed)
+    moves = [
+        {"do": "choose_castle", "castle": "forest_edge"},
+        *(
+            {"do": "summon", "creature": name, "class": klass, "vitality": 5}
+            for name, klass in (
+                ("Saxum", "strength"),
+                ("Vinctum", "strength"),
+                ("Illesbra", "agility"),
+                ("Ferrarius", "agility"),
+                ("Manus", "intellect"),
+            )
+        ),
+    ]
+    try:
+        assert _until(feed.client.is_connected, 10)
+        for move in moves[:3]:
+            app.apply(move)
+        assert _until(lambda: heads == [1, 2, 3], 10), heads
+        broker.stop()
+        for move in moves[3:]:
+            app.apply(move)
+        broker.start()
+        assert _until(lambda: len(heads) >= 6, 30), heads
+        threading.Event().wait(1.0)  # nothing more may come
+        assert heads == [1, 2, 3, 4, 5, 6]
+    finally:
+        listener.loop_stop()
         feed.stop()
         app.close()
         broker.stop()
