@@ -89,12 +89,20 @@ class Feed:
             log.info("the broker refused the feed: %s", reason)
             return
         client.publish(self.topics["status"], "online", qos=1, retain=True)
-        with self._lock:  # the app's thread publishes under it too: the newest state last
-            while self._kept:
-                topic, payload, retain = self._kept.popleft()
-                client.publish(topic, payload, qos=1, retain=retain)
-            if self._state:
-                client.publish(self.topics["state"], self._state, qos=1, retain=True)
+        # paho is never called under the feed's lock (its network thread holds its own
+        # while it calls this): the kept messages are taken out, sent in order, then the
+        # state, again until the newest one was the last sent.
+        with self._lock:
+            kept, self._kept = list(self._kept), deque(maxlen=MAX_QUEUED)
+            state = self._state
+        for topic, payload, retain in kept:
+            client.publish(topic, payload, qos=1, retain=retain)
+        while state:
+            client.publish(self.topics["state"], state, qos=1, retain=True)
+            with self._lock:
+                if self._state == state:
+                    break
+                state = self._state
         if self.settings.homeassistant:
             for topic, config in discovery(self.settings).items():
                 client.publish(topic, json.dumps(config), qos=1, retain=True)
@@ -121,13 +129,15 @@ class Feed:
         with self._lock:
             changed = state != self._state
             self._state = state
-            if not self.client.is_connected():
+            connected = self.client.is_connected()
+            if not connected:
                 self._kept.extend(messages)  # the state goes on the next connection
-                return
-            for topic, payload, retain in messages:
-                self.client.publish(topic, payload, qos=1, retain=retain)
-            if changed:
-                self.client.publish(self.topics["state"], state, qos=1, retain=True)
+        if not connected:
+            return
+        for topic, payload, retain in messages:
+            self.client.publish(topic, payload, qos=1, retain=retain)
+        if changed:
+            self.client.publish(self.topics["state"], state, qos=1, retain=True)
 
 
 def _game_id(snapshot: Snapshot) -> int:
