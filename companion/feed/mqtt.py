@@ -11,7 +11,8 @@ The loop never waits for the broker. While it is away the feed hands paho nothin
 the newest state and a bounded number of event messages (``MAX_QUEUED``, the oldest go
 first); on every (re)connection it sends the kept events in order, then the newest state
 last, so the retained state is never older than the table (and a live subscriber never sees
-it go back).
+it go back). The state goes at QoS 0: it is sent again on every reconnection, and a QoS 1
+state left in flight would be resent after the newest one.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ class Feed:
         for topic, payload, retain in kept:
             client.publish(topic, payload, qos=1, retain=retain)
         while state:
-            client.publish(self.topics["state"], state, qos=1, retain=True)
+            client.publish(self.topics["state"], state, qos=0, retain=True)
             with self._lock:
                 if self._state == state:
                     break
@@ -137,7 +138,7 @@ class Feed:
         for topic, payload, retain in messages:
             self.client.publish(topic, payload, qos=1, retain=retain)
         if changed:
-            self.client.publish(self.topics["state"], state, qos=1, retain=True)
+            self.client.publish(self.topics["state"], state, qos=0, retain=True)
 
 
 def _game_id(snapshot: Snapshot) -> int:
