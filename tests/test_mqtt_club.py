@@ -25,6 +25,7 @@ from companion.app import App, build_app
 from companion.club import Club
 from companion.config import GameSettings, MqttSettings, load
 from companion.presses import with_seat_pads
+from tests.secrecy import values_of
 
 MOSQUITTO = Path("/usr/sbin/mosquitto")
 pytestmark = pytest.mark.skipif(
@@ -241,20 +242,6 @@ def test_the_last_will_says_offline_when_a_box_dies(broker: Broker) -> None:
         watch.close()
 
 
-def _values_of(payload: object, vote: dict[str, Any]) -> list[str]:
-    """Every string in the payload next to the voting hand: where a vote would show."""
-    found: list[str] = []
-    if isinstance(payload, dict):
-        if payload.get("hand") == vote.get("hand") and "condition" in payload:
-            found.append(str(payload["condition"]))
-        for value in payload.values():
-            found += _values_of(value, vote)
-    elif isinstance(payload, list):
-        for value in payload:
-            found += _values_of(value, vote)
-    return found
-
-
 def _after_the_vote(port: int, folder: Path, condition: str) -> list[tuple[str, str]]:
     """A Manus table played to the vote and Anna's vote for ``condition``: every message
     the table published after it, as (subtopic, payload)."""
@@ -283,7 +270,7 @@ def _after_the_vote(port: int, folder: Path, condition: str) -> list[tuple[str, 
             after = [(t.removeprefix(f"sigillum/{table}/"), p) for t, p, _ in watch.got]
         for _, text in after:
             if text.startswith(("{", "[")):
-                assert condition not in _values_of(json.loads(text), vote)
+                assert condition not in values_of(json.loads(text), vote)
         return after[before:]
     finally:
         watch.close()

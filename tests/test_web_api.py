@@ -21,6 +21,7 @@ from companion.app import App, build_app
 from companion.config import GameSettings, load
 from companion.presses import with_seat_pads
 from companion.web.server import Server, serve_in_thread
+from tests.secrecy import values_of
 
 MANUS = {"players": ["Anna", "Boris", "Vera"], "first": "Anna"}
 TO_THE_VOTE: list[dict[str, Any]] = [
@@ -219,27 +220,13 @@ def test_the_vote_is_in_no_public_or_other_seats_payload(tmp_path: Path) -> None
             public = fetch(table.server.url + "/api/public")[2]
             others = [fetch(f"{table.server.url}/api/seat/{seats[s]}")[2] for s in ("2", "3")]
             for text in (public, *others):
-                assert condition not in _values_of(json.loads(text), vote)
+                assert condition not in values_of(json.loads(text), vote)
             mine = json.loads(fetch(f"{table.server.url}/api/seat/{seats['1']}")[2])
             assert condition in json.dumps(mine["view"])  # Anna sees her own vote
             seen.append((public, *others))
         finally:
             table.close()
     assert all(row == seen[0] for row in seen[1:])
-
-
-def _values_of(payload: object, vote: dict[str, Any]) -> list[str]:
-    """Every string in the payload next to the voting hand: where a vote would show."""
-    found: list[str] = []
-    if isinstance(payload, dict):
-        if payload.get("hand") == vote.get("hand") and "condition" in payload:
-            found.append(str(payload["condition"]))
-        for value in payload.values():
-            found += _values_of(value, vote)
-    elif isinstance(payload, list):
-        for value in payload:
-            found += _values_of(value, vote)
-    return found
 
 
 def test_tokens_survive_a_restart_and_a_new_game_gets_new_ones(tmp_path: Path) -> None:

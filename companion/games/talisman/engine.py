@@ -216,6 +216,12 @@ def miss_turn(state: State, action: Action) -> State:
     return _end(state, [])
 
 
+def without(items: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """``items`` less one ``name`` (a hero may hold two of a kind: one goes)."""
+    index = items.index(name)
+    return items[:index] + items[index + 1 :]
+
+
 # --- the sheet --------------------------------------------------------------------------------
 
 
@@ -298,9 +304,7 @@ def drop(state: State, action: Action) -> State:
     name = str(require(action, "object", "which object"))
     if name not in hero.objects:
         raise IllegalAction(f"{hero.name} carries no {name}")
-    objects = list(hero.objects)
-    objects.remove(name)
-    state = state.changed(seat, objects=tuple(objects))
+    state = state.changed(seat, objects=without(hero.objects, name))
     return emit(state, {"event": "dropped", "seat": seat, "object": name})
 
 
@@ -324,9 +328,7 @@ def follower(state: State, action: Action) -> State:
     if action.get("leaves"):
         if name not in hero.followers:
             raise IllegalAction(f"{name} does not follow {hero.name}")
-        followers = list(hero.followers)
-        followers.remove(name)
-        state = state.changed(seat, followers=tuple(followers))
+        state = state.changed(seat, followers=without(hero.followers, name))
         return emit(state, {"event": "follower_left", "seat": seat, "name": name})
     if action.get("allowed") is False:
         raise IllegalAction(
@@ -360,9 +362,7 @@ def discard(state: State, action: Action) -> State:
         raise IllegalAction(f"{hero.name} holds no {name}")
     if len(hero.spells) <= hero.spell_limit:
         raise IllegalAction("a spell is not discarded while under the limit (L191)")
-    spells = list(hero.spells)
-    spells.remove(name)
-    state = state.changed(seat, spells=tuple(spells))
+    state = state.changed(seat, spells=without(hero.spells, name))
     return emit(state, {"event": "spell_discarded", "seat": seat, "name": name})
 
 
@@ -387,9 +387,7 @@ def cast(state: State, action: Action) -> State:
                 else "one in another hero's turn (L199)"
             )
         )
-    spells = list(hero.spells)
-    spells.remove(name)
-    state = state.changed(seat, spells=tuple(spells), casts=hero.casts + 1)
+    state = state.changed(seat, spells=without(hero.spells, name), casts=hero.casts + 1)
     return emit(state, {"event": "spell_cast", "seat": seat, "name": name})
 
 
@@ -665,9 +663,7 @@ def reward(state: State, action: Action) -> State:
         name = str(require(action, "object", "which object"))
         if name not in lost.objects:
             raise IllegalAction(f"{lost.name} carries no {name}")
-        objects = list(lost.objects)
-        objects.remove(name)
-        state = state.changed(loser, objects=tuple(objects))
+        state = state.changed(loser, objects=without(lost.objects, name))
         state = state.changed(winner, objects=(*state.hero(winner).objects, name))
         said["object"] = name
     else:
