@@ -16,6 +16,7 @@ import builtins
 import errno
 import fcntl
 import os
+import select
 import sys
 import threading
 import time
@@ -50,11 +51,27 @@ def _firmware_module(name: str) -> types.ModuleType:
 
 # --- the USB serial port: a pseudo-terminal --------------------------------------------------
 
+TRANSMIT_BUFFER = 256  # bytes: TinyUSB's CDC transmit FIFO on the RP2040 (full speed)
+USB_PACKET = 64  # bytes of one full-speed bulk packet
+# The host takes one packet per 1-ms USB frame: the slowest a host polls (a real one often
+# takes several per frame). It is the rate at which the transmit buffer empties.
+DRAIN_BYTES_PER_S = USB_PACKET * 1000
+
 
 class VirtualCdc:
-    """``usb_cdc.data`` on a pty master. While unplugged, reads are empty and writes vanish."""
+    """``usb_cdc.data`` on a pty master, as CircuitPython's is on TinyUSB.
 
-    def __init__(self) -> None:
+    ``write()`` (``write_timeout = 0``) copies only what fits in the 256-byte transmit
+    buffer and returns that count; the buffer empties into the pty a packet at a time at
+    :data:`DRAIN_BYTES_PER_S`, only while the host has the port open and takes what is
+    read (a Pi that stops reading fills the pty, then the buffer: writes take nothing).
+    :attr:`connected` is true only while the host has the port open (DTR, in USB); while it
+    is closed the buffer keeps its bytes for the next opening, and a write overwrites the
+    oldest (TinyUSB's FIFO is overwritable without DTR). Unplugged (a bus reset clears the
+    buffer), reads are empty and writes vanish.
+    """
+
+    def __init__(self, drain_bytes_per_s: int = DRAIN_BYTES_PER_S) -> None:
         self.timeout: float | None = 0
         self.write_timeout: float | None = 0
         self.path: str | None = None
@@ -62,10 +79,15 @@ class VirtualCdc:
         # What the Pi sends waits in the wire (a slow USB, a Pico busy booting): a fault to
         # inject. Lines then reach the firmware late, perhaps after a reset.
         self.held = False
+        self.drain_bytes_per_s = drain_bytes_per_s
+        self.short_writes = 0  # writes that took less than they were given (a full buffer)
         self._master: int | None = None
+        self._poll: select.poll | None = None
         self._pending = b""
         self._in_flight = b""  # read off the pty while held, not yet given to the firmware
+        self._transmit = bytearray()  # the transmit buffer, not yet taken by the host
         self._lock = threading.Lock()
+        self._transmit_changed = threading.Condition(self._lock)
 
     def plug(self) -> str:
         master, slave = os.openpty()
@@ -74,19 +96,42 @@ class VirtualCdc:
         os.close(slave)
         flags = fcntl.fcntl(master, fcntl.F_GETFL)
         fcntl.fcntl(master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
+        poll = select.poll()
+        poll.register(master, select.POLLIN)
         with self._lock:
             self._master, self.path, self._pending, self._in_flight = master, path, b"", b""
+            self._poll = poll
+            self._transmit = bytearray()
+        threading.Thread(
+            target=self._drain, args=(master, poll), name="virtual-pico-usb", daemon=True
+        ).start()
         return path
 
     def unplug(self) -> None:
-        with self._lock:
-            master, self._master, self.path = self._master, None, None
+        with self._transmit_changed:
+            master, self._master, self.path, self._poll = self._master, None, None, None
+            self._transmit = bytearray()
+            self._transmit_changed.notify_all()
         if master is not None:
             os.close(master)
 
     @property
     def connected(self) -> bool:
-        return self._master is not None
+        """True while the host has the port open (the Pi's serial port is open)."""
+        with self._lock:
+            return self._host_has_it_open()
+
+    def _host_has_it_open(self) -> bool:
+        if self._poll is None:
+            return False
+        # A pty master reports a hang-up while no process has the other end open.
+        return not any(events & select.POLLHUP for _, events in self._poll.poll(0))
+
+    @property
+    def out_waiting(self) -> int:
+        """Bytes written that the host has not taken yet."""
+        with self._lock:
+            return len(self._transmit)
 
     @property
     def in_waiting(self) -> int:
@@ -121,15 +166,39 @@ class VirtualCdc:
             return data
 
     def write(self, data: bytes) -> int:
-        with self._lock:
+        """Take what fits in the transmit buffer; returns how many bytes that was."""
+        with self._transmit_changed:
             if self._master is None:
-                return 0
-            try:
-                return os.write(self._master, data)
-            except OSError as error:  # a full buffer or no reader: USB drops it too
-                if error.errno not in (errno.EAGAIN, errno.EIO):
-                    raise
-                return 0
+                return len(data)  # no USB: TinyUSB takes it and nobody ever gets it
+            if not self._host_has_it_open():
+                self._transmit = (self._transmit + data)[-TRANSMIT_BUFFER:]
+                return len(data)
+            taken = data[: TRANSMIT_BUFFER - len(self._transmit)]
+            self._transmit += taken
+            if len(taken) < len(data):
+                self.short_writes += 1
+            self._transmit_changed.notify_all()
+            return len(taken)
+
+    def _drain(self, master: int, plugged: select.poll) -> None:
+        """The USB host taking the transmit buffer into the pty, a packet per frame, for
+        as long as this plug lasts (``plugged``: its poll object, new at every plug)."""
+        packet_time = USB_PACKET / self.drain_bytes_per_s
+        with self._transmit_changed:
+            while self._poll is plugged:
+                if not self._transmit:
+                    self._transmit_changed.wait()
+                    continue
+                sent = 0
+                if self._host_has_it_open():
+                    try:
+                        sent = os.write(master, bytes(self._transmit[:USB_PACKET]))
+                    except OSError as error:  # the pty is full: the host reads nothing
+                        if error.errno not in (errno.EAGAIN, errno.EIO):
+                            raise
+                del self._transmit[:sent]
+                # The next packet goes a frame later (an unplug ends the wait at once).
+                self._transmit_changed.wait_for(lambda: self._poll is not plugged, packet_time)
 
 
 # --- the ring, the disc and the buttons ----------------------------------------------------

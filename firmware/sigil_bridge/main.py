@@ -8,6 +8,7 @@ from sigil_bridge import FIRMWARE_VERSION, protocol
 from sigil_bridge.debounce import Debouncer
 from sigil_bridge.link import HostLink
 from sigil_bridge.quadrature import StepCounter
+from sigil_bridge.transmit import Transmitter
 
 LOOP_SLEEP_S = 0.001
 
@@ -43,6 +44,7 @@ def run(settings, random_bytes, *, board, digitalio, rotaryio, neopixel, usb_cdc
 
     link = HostLink(count, boot_id_of(random_bytes), FIRMWARE_VERSION)
     reader = protocol.LineReader()
+    transmitter = Transmitter()
     link.boot(time.monotonic_ns() // 1000000)
     while True:
         now = time.monotonic_ns() // 1000000
@@ -68,7 +70,6 @@ def run(settings, random_bytes, *, board, digitalio, rotaryio, neopixel, usb_cdc
             link.shown(seq, now)
         connected = serial.connected
         link.tick(now, connected)
-        lines = link.take_output()
-        if lines and connected:
-            serial.write(b"".join(lines))
+        if connected:
+            transmitter.send(serial, link)  # whole lines only, as many as the port has room for
         time.sleep(LOOP_SLEEP_S)
