@@ -17,6 +17,7 @@ import sys
 from collections.abc import Mapping
 
 from companion.config import Config, ConfigError, load
+from companion.service_network import network_main
 
 
 def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
@@ -93,11 +94,15 @@ def service_main(argv: list[str]) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     groups = commands.add_parser("groups", help="print the groups the configured hardware needs")
     groups.add_argument("--config", default=None, help="the config file (default: shipped)")
+    network = commands.add_parser("network", help="print the network drop-in the config needs")
+    network.add_argument("--config", default=None, help="the config file (default: shipped)")
     args = parser.parse_args(argv)
     try:
         config = load(args.config)
     except ConfigError as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2
+    if args.command == "network":
+        return network_main(config)
     print(" ".join(groups_for(config)))
     return 0

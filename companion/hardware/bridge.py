@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.hardware import bridge_codec as codec
+from companion.hardware import pico_usb
 from companion.hardware.ports import ButtonEdge, DiscStep, EdgeCallback, Frame, StepCallback
 
 if TYPE_CHECKING:
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ADAFRUIT_VID = 0x239A  # CircuitPython boards, the Pico included, enumerate with this id
 HI_EVERY = 0.5  # ask again for the HELLO this often while waiting for it
 RESEND_EVERY = 0.3  # ask at most this often for the same missing event
 OUTBOX_LIMIT = 64  # lines for the writer; a deaf Pico makes the oldest go (a later ACK covers)
@@ -98,12 +98,14 @@ def find_pico_port() -> str | None:
 
 
 def choose_port(ports: Sequence[object]) -> str | None:
-    """Pick the protocol's port among pyserial ``ListPortInfo``s: the second CDC (data)."""
-    candidates = [info for info in ports if getattr(info, "vid", None) == ADAFRUIT_VID]
-    for info in candidates:
-        interface = str(getattr(info, "interface", None) or "").lower()
-        location = str(getattr(info, "location", None) or "")
-        if "data" in interface or location.endswith(".2"):
+    """Pick the protocol's port among pyserial ``ListPortInfo``s: a Pico's or a Pico 2's
+    second CDC, never its console (the ids and interfaces: :mod:`pico_usb`)."""
+    for info in ports:
+        if pico_usb.board_of(getattr(info, "vid", None), getattr(info, "pid", None)) is None:
+            continue
+        interface = getattr(info, "interface", None)
+        location = getattr(info, "location", None)
+        if pico_usb.is_data_port(interface, location):
             return str(getattr(info, "device", ""))
     return None
 
