@@ -514,15 +514,65 @@ def test_a_missing_port_is_said_once_and_tried_again(
     assert str(missing) in warnings[0].getMessage()
 
 
-def test_the_pico_is_found_by_its_circuitpython_data_port() -> None:
-    console, data = ListPortInfo("/dev/ttyACM0"), ListPortInfo("/dev/ttyACM1")
-    for info, interface in ((console, "CircuitPython CDC control"), (data, "CircuitPython CDC2")):
-        info.vid, info.pid, info.interface = 0x239A, 0x80F4, interface
-    console.location, data.location = "1-1.3:1.0", "1-1.3:1.2"
-    other = ListPortInfo("/dev/ttyUSB0")
-    other.vid, other.location = 0x1A86, "1-1.4:1.2"
+def usb_port(
+    device: str,
+    ids: tuple[int, int],
+    location: str,
+    interface: str | None,
+    product: str = "Pico",
+) -> ListPortInfo:
+    """A ``ListPortInfo`` as pyserial's Linux ``SysFS`` fills it for a USB tty: the ids,
+    serial and strings of the device, the interface's string, and the location with the
+    interface (``1-1:1.2``) when the device has several."""
+    info = ListPortInfo(device)
+    info.vid, info.pid = ids
+    info.serial_number, info.location = "E6614C311B6F8A2B", location
+    info.manufacturer, info.product, info.interface = "Raspberry Pi", product, interface
+    info.apply_usb_info()
+    return info
+
+
+@pytest.mark.parametrize(
+    ("ids", "product"), [((0x239A, 0x80F4), "Pico"), ((0x2E8A, 0x000B), "Pico 2")]
+)
+def test_the_pico_is_found_by_its_circuitpython_data_port(
+    ids: tuple[int, int], product: str
+) -> None:
+    """Whatever order the ports are listed in, the protocol's port and never the REPL's
+    (the port names and locations are what pyserial reports for CircuitPython 9)."""
+    console = usb_port("/dev/ttyACM0", ids, "1-1:1.0", "CircuitPython CDC control", product)
+    data = usb_port("/dev/ttyACM1", ids, "1-1:1.2", "CircuitPython CDC2 control", product)
+    assert data.hwid.startswith(f"USB VID:PID={ids[0]:04X}:{ids[1]:04X}")
+    other = usb_port("/dev/ttyUSB0", (0x1A86, 0x7523), "1-1.4", None, "USB Serial")
+    feather = usb_port("/dev/ttyACM3", (0x239A, 0x80F2), "1-1.2:1.2", "CircuitPython CDC2 control")
     assert choose_port([other, console, data]) == "/dev/ttyACM1"
-    assert choose_port([other, console]) is None
+    assert choose_port([data, console, other]) == "/dev/ttyACM1"
+    assert choose_port([other, console, feather]) is None  # another board; only the console
+    # One clue is enough, and the console's either clue rules it out.
+    nameless = usb_port("/dev/ttyACM1", ids, "1-1:1.2", None, product)
+    assert choose_port([console, nameless]) == "/dev/ttyACM1"
+    placeless = usb_port("/dev/ttyACM1", ids, "1-1", "CircuitPython CDC2 control", product)
+    assert choose_port([console, placeless]) == "/dev/ttyACM1"
+    assert choose_port([usb_port("/dev/ttyACM0", ids, "1-1", "CircuitPython CDC control")]) is None
+    assert choose_port([usb_port("/dev/ttyACM0", ids, "1-1:1.0", None, product)]) is None
+
+
+def test_auto_finds_the_pico_among_the_ports_pyserial_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from serial.tools import list_ports  # noqa: PLC0415
+
+    from companion.hardware.bridge import find_pico_port  # noqa: PLC0415
+
+    ids = (0x239A, 0x80F4)
+    ports = [
+        usb_port("/dev/ttyACM0", ids, "1-1.3:1.0", "CircuitPython CDC control"),
+        usb_port("/dev/ttyACM1", ids, "1-1.3:1.2", "CircuitPython CDC2 control"),
+    ]
+    monkeypatch.setattr(list_ports, "comports", lambda: ports)
+    assert find_pico_port() == "/dev/ttyACM1"
+    monkeypatch.setattr(list_ports, "comports", lambda: ports[:1])
+    assert find_pico_port() is None
 
 
 # --- the virtual Pico as a command and as the simulator's bridge ----------------------------
