@@ -24,6 +24,10 @@ import pytest
 
 from companion.hardware import bridge_codec as codec
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
+
+from sigil_bridge.link import QUEUE_LIMIT
+
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 FAKES = Path(__file__).resolve().parent / "circuitpython_fakes"
@@ -85,11 +89,14 @@ def test_the_firmware_codec_passes_the_golden_frames_on_circuitpython() -> None:
     assert result["edges"] == [None, None, None, True, None]  # the bounce made no press
 
 
-@pytest.mark.parametrize("steps", [40, 200])
+@pytest.mark.parametrize("steps", [40, 200, 300])
 def test_steps_turned_while_the_pi_was_away_reach_it_whole_once_and_in_order(
     steps: int,
 ) -> None:
+    """Up to the queue's 256 events all arrive; past it, the oldest are reported lost (a
+    GAP line before the events) and the newest 256 arrive."""
     result = run_on_circuitpython("run_firmware.py", steps=steps)
+    lost = max(0, steps + 2 - QUEUE_LIMIT)  # the steps and a press while the Pi was away
     assert result["enabled"] == {"console": True, "data": True}  # boot.py's second port
 
     # Every byte the Pico sent, read by the Pi's own codec: whole lines only.
@@ -106,10 +113,14 @@ def test_steps_turned_while_the_pi_was_away_reach_it_whole_once_and_in_order(
     # press among them, then live steps and a press after the link.
     expected = result["expected"]
     assert len(expected) == steps + 6
-    assert result["delivered"] == [[seq, what] for seq, what in enumerate(expected, 1)]
+    assert result["delivered"] == [[seq, what] for seq, what in enumerate(expected, 1)][lost:]
     assert result["duplicates"] == 0
+    assert result["lost"] == lost
+    assert [m for m in messages if isinstance(m, codec.Gap)] == (
+        [codec.Gap(1, lost)] if lost else []
+    )
     events = [m.seq for m in messages if isinstance(m, codec.Event)]
-    assert events == list(range(1, len(expected) + 1))  # nothing had to be sent again
+    assert events == list(range(lost + 1, len(expected) + 1))  # nothing sent twice
 
     # Never more offered to write() than the buffer takes, so nothing was ever cut.
     assert result["most_offered"] <= 256
@@ -117,7 +128,7 @@ def test_steps_turned_while_the_pi_was_away_reach_it_whole_once_and_in_order(
     # The Pi's frame reached the ring and was confirmed.
     assert result["frames_shown"] == [1]
     assert result["ring"] == [[0x10, 0x20, 0x30]] * 24
-    caught_up = result["delivered_at"][steps + 1] - result["plugged_at"]  # and the press
+    caught_up = result["delivered_at"][steps + 1 - lost] - result["plugged_at"]
     print(f"\nCircuitPython: {steps} steps and a press delivered {caught_up} ms after the plug")
 
 

@@ -45,7 +45,8 @@ def line(body):
 class Pi:
     """The Pi's end, by the rules of companion/hardware/bridge.py: HI until a HELLO, then
     RESEND from one past the last event delivered; an event is delivered only if it is the
-    next one (then ACK); an event past a hole asks RESEND (at most every 0.3 s)."""
+    next one (then ACK); an event past a hole asks RESEND (at most every 0.3 s); a GAP
+    covering the next event counts the events in it as lost and skips them."""
 
     def __init__(self):
         self.received = b""  # every byte the Pico sent, in order
@@ -59,6 +60,7 @@ class Pi:
         self.delivered_at = []
         self.garbage = []  # lines that were not valid (cut, glued, noise)
         self.duplicates = 0
+        self.lost = 0  # events the Pico reported gone (a GAP: its queue overflowed)
         self.lines = 0
         self.frames_shown = []
 
@@ -109,7 +111,13 @@ class Pi:
             self.delivered.append((seq, " ".join(words[2:])))
             self.delivered_at.append(now)
             return line(f"ACK {self.boot} {seq}")
-        if words[0] in ("HB", "GAP", "ERR"):
+        if words[0] == "GAP" and self.linked:
+            first, last = int(words[1]), int(words[2])
+            if first <= self.last_seq + 1 <= last:
+                self.lost += last - self.last_seq
+                self.last_seq = last
+            return line(f"ACK {self.boot} {self.last_seq}")
+        if words[0] in ("HB", "ERR"):
             return b""
         self.garbage.append(binascii.hexlify(raw).decode())
         return b""
@@ -214,7 +222,7 @@ class World:
     def _done(self, now):
         if now >= GIVE_UP_MS:
             return True
-        if self.script or len(self.pi.delivered) < len(self.turned):
+        if self.script or len(self.pi.delivered) + self.pi.lost < len(self.turned):
             return False
         return now - self.pi.delivered_at[-1] >= QUIET_MS
 
@@ -229,6 +237,7 @@ class World:
             "plugged_at": linked_at,
             "garbage": pi.garbage,
             "duplicates": pi.duplicates,
+            "lost": pi.lost,
             "frames_shown": pi.frames_shown,
             "ring": self.ring[-1] if self.ring else None,
             "writes": self.writes,
