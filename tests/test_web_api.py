@@ -115,11 +115,23 @@ def manus(tmp_path: Path) -> Iterator[Running]:
     running.close()
 
 
-def fetch(url: str, method: str = "GET", body: object = None) -> tuple[int, dict[str, str], str]:
+def origin_of(url: str) -> dict[str, str]:
+    """The header the box's own pages send with a POST: the box's own origin."""
+    scheme, rest = url.split("://", 1)
+    return {"Origin": f"{scheme}://{rest.split('/', 1)[0]}"}
+
+
+def fetch(
+    url: str, method: str = "GET", body: object = None, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], str]:
+    """One request as the box's pages make it (a POST from the page's own origin, a JSON
+    body); ``headers`` replace those."""
+    sent = ({} if method == "GET" else origin_of(url)) | (headers or {})
+
     async def go() -> tuple[int, dict[str, str], str]:
         async with (
             aiohttp.ClientSession() as session,
-            session.request(method, url, json=body) as response,
+            session.request(method, url, json=body, headers=sent) as response,
         ):
             return response.status, dict(response.headers), await response.text()
 
@@ -195,7 +207,7 @@ def test_a_phone_and_a_press_racing_for_one_prompt_one_wins(manus: Running) -> N
 
             async def post() -> int:
                 target = f"{url}/api/seat/{seats['1']}/action"
-                async with session.post(target, json=body) as response:
+                async with session.post(target, json=body, headers=origin_of(url)) as response:
                     return response.status
 
             return sorted(await asyncio.gather(post(), post()))
@@ -332,7 +344,7 @@ def test_a_seat_socket_closes_when_a_new_game_makes_its_token_old(tmp_path: Path
             async with aiohttp.ClientSession() as session, session.ws_connect(ws_url) as socket:
                 first = await socket.receive(timeout=5)
                 got.append(json.loads(first.data)["name"])
-                async with session.post(new, json=game) as response:
+                async with session.post(new, json=game, headers=origin_of(url)) as response:
                     assert response.status == 200
                 while True:
                     message = await socket.receive(timeout=5)

@@ -101,7 +101,7 @@ class RunningTable:
         request = urllib.request.Request(
             f"{self.server.url}/api/seat/{token}/action",
             data=json.dumps({"action": action, "head": head}).encode(),
-            headers={"Content-Type": "application/json"},
+            headers={"Content-Type": "application/json", "Origin": self.server.url},
             method="POST",
         )
         with urllib.request.urlopen(request) as answer:

@@ -4,7 +4,9 @@ Built on aiohttp (asyncio HTTP and WebSocket in one well-kept library, no C buil
 on the Pi, a test client of its own). It runs on its own thread with its own event loop
 and talks to the app only through the :class:`~companion.web.hub.Hub`: payloads read from
 the snapshot subscription, actions posted to the app's queue. Every asset is served by
-the box (tables have no internet). docs/phones.md describes the pages and the security.
+the box (tables have no internet). What it refuses from a hostile network (limits, origins,
+bodies checked before the loop sees them) is :mod:`companion.web.guard`. docs/phones.md
+describes the pages and the security.
 """
 
 from __future__ import annotations
@@ -16,50 +18,46 @@ from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
+from companion.web import guard
+from companion.web.guard import HEADERS, excerpt, log
 from companion.web.hub import Hub, Payloads
 
 STATIC = Path(str(resources.files("companion.web").joinpath("static")))
-HEADERS = {
-    # Nothing from elsewhere, no inline script, never in a frame.
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-    ),
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
 ACTIONS_PER_WINDOW = 10  # a seat's actions in RATE_WINDOW seconds (a phone, not a script)
 RATE_WINDOW = 5.0
 REPLY_TIMEOUT = 5.0
 HUB: web.AppKey[Hub] = web.AppKey("hub", Hub)
 RATES: web.AppKey[dict[int, deque[float]]] = web.AppKey("rates", dict)
 WAITERS: web.AppKey[set[asyncio.Event]] = web.AppKey("waiters", set)
+SOCKETS: web.AppKey[dict[str, int]] = web.AppKey("sockets", dict)  # open, per address
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @web.middleware
 async def secured(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Security headers on every answer, errors included."""
+    """Security headers on every answer, errors included (also set when each answer is
+    prepared, which covers what aiohttp answers by itself)."""
     try:
         response = await handler(request)
     except web.HTTPException as error:
-        response = error
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    if isinstance(response, web.HTTPException):
-        raise response
+        guard.add_headers(request, error)
+        raise
+    guard.add_headers(request, response)
     return response
 
 
 def make_app(hub: Hub) -> web.Application:
-    app = web.Application(middlewares=[secured])
+    app = web.Application(
+        middlewares=[secured, guard.guarded], client_max_size=guard.CLIENT_MAX_SIZE
+    )
+    app.on_response_prepare.append(guard.headers_on_every_answer)
     app[HUB] = hub
+    app[SOCKETS] = {}
     rates: dict[int, deque[float]] = defaultdict(deque)
     app[RATES] = rates
     app.on_startup.append(_wire)
@@ -146,16 +144,12 @@ def _table_call(kind: str) -> Handler:
 
     async def call(request: web.Request) -> web.StreamResponse:
         _table(request)
-        body: object = {}
+        body: dict[str, object] = {}
         if request.method == "POST":
             if _limited(request.app, 0):
                 raise web.HTTPTooManyRequests(text="too many requests")
-            try:
-                body = await request.json()
-            except ValueError:
-                raise web.HTTPBadRequest(text="a JSON body") from None
-        if not isinstance(body, dict):
-            raise web.HTTPBadRequest(text="a JSON body")
+            body = await guard.json_object(request, guard.BODY_LIMITS[kind])
+            guard.checked_table_request(kind, body)  # the loop gets only what it can take
         loop = asyncio.get_running_loop()
         done: asyncio.Future[tuple[int, object]] = loop.create_future()
 
@@ -191,15 +185,35 @@ async def _seat_api(request: web.Request) -> web.StreamResponse:
 
 
 async def _ws_public(request: web.Request) -> web.StreamResponse:
-    return await _stream(request, "public", lambda payloads: True)
+    return await _capped(request, "public", lambda payloads: True)
 
 
 async def _ws_seat(request: web.Request) -> web.StreamResponse:
     seat = _seat(request)
     token, hub = request.match_info["token"], request.app[HUB]
-    return await _stream(
+    return await _capped(
         request, f"seat:{seat}", lambda payloads: hub.seat_of(token, payloads) == seat
     )
+
+
+async def _capped(
+    request: web.Request, audience: str, still: Callable[[Payloads], bool]
+) -> web.StreamResponse:
+    """A socket if this address and the box have room for one: else 429 (this address has
+    :data:`~guard.SOCKETS_PER_ADDRESS`) or 503 (the box has :data:`~guard.SOCKETS_IN_TOTAL`),
+    refused before the upgrade."""
+    held, address = request.app[SOCKETS], request.remote or "?"
+    if sum(held.values()) >= guard.SOCKETS_IN_TOTAL:
+        raise web.HTTPServiceUnavailable(text="the box has all the live pages it can take")
+    if held.get(address, 0) >= guard.SOCKETS_PER_ADDRESS:
+        raise web.HTTPTooManyRequests(text="too many live pages from this address")
+    held[address] = held.get(address, 0) + 1
+    try:
+        return await _stream(request, audience, still)
+    finally:
+        held[address] -= 1
+        if not held[address]:
+            del held[address]
 
 
 async def _stream(
@@ -208,7 +222,7 @@ async def _stream(
     """The audience's payload on connect and on every change, until the page goes; a
     seat's socket closes the moment its token no longer holds (a new game: new tokens),
     before anything of the new game is sent."""
-    socket = web.WebSocketResponse(heartbeat=30)
+    socket = web.WebSocketResponse(heartbeat=30, max_msg_size=guard.SOCKET_MESSAGE_LIMIT)
     await socket.prepare(request)
     hub, waiters = request.app[HUB], request.app[WAITERS]
     wake = asyncio.Event()
@@ -236,9 +250,11 @@ async def _stream(
 
 
 async def _drain(socket: web.WebSocketResponse) -> None:
-    async for message in socket:
-        if message.type in (WSMsgType.CLOSE, WSMsgType.ERROR):
-            break
+    """Until the page goes. Pings are answered by aiohttp; a page sends nothing else, so
+    any message closes the socket (a frame over the limit was refused unread, 1009)."""
+    message = await socket.receive()  # the next message, pings and pongs answered on the way
+    if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+        await socket.close(code=WSCloseCode.POLICY_VIOLATION, message=b"nothing to send")
 
 
 def _limited(app: web.Application, seat: int) -> bool:
@@ -257,15 +273,8 @@ async def _action(request: web.Request) -> web.StreamResponse:
     seat = _seat(request)
     if _limited(request.app, seat):
         raise web.HTTPTooManyRequests(text="too many actions")
-    try:
-        body = await request.json()
-    except ValueError:
-        raise web.HTTPBadRequest(text="a JSON body: {action, head}") from None
-    action, head = body.get("action") if isinstance(body, dict) else None, None
-    if isinstance(body, dict):
-        head = body.get("head")
-    if not isinstance(action, dict) or not isinstance(head, int) or isinstance(head, bool):
-        raise web.HTTPBadRequest(text="a JSON body: {action, head}")
+    body = await guard.json_object(request, guard.BODY_LIMITS["action"], guard.ACTION_SHAPE)
+    action, head = guard.checked_action(body)
     loop = asyncio.get_running_loop()
     done: asyncio.Future[tuple[bool, str, int]] = loop.create_future()
 
@@ -289,6 +298,31 @@ def _settle(done: asyncio.Future[tuple[bool, str, int]], value: tuple[bool, str,
         done.set_result(value)
 
 
+class Connection(web.RequestHandler):
+    """aiohttp's handler of one connection, answering what its parser cannot read (not
+    HTTP, a line over 8 KB, a control byte in the path) with the security headers, a word
+    instead of aiohttp's quote of the request, and a log line instead of a traceback."""
+
+    def handle_error(
+        self,
+        request: web.BaseRequest,
+        status: int = 500,
+        exc: BaseException | None = None,
+        message: str | None = None,
+    ) -> web.StreamResponse:
+        if status >= 500:
+            log.error("the phones' server failed", exc_info=exc)
+        else:
+            said = excerpt(str(exc))
+            log.info("refused a request it cannot read from %s: %s", request.remote, said)
+        if request.writer.output_size > 0:  # the answer had begun: only closing is left
+            raise ConnectionError("the answer had begun")
+        words = "the box could not answer that" if status >= 500 else "a request it cannot read"
+        response = web.Response(status=status, text=words, headers=HEADERS)
+        response.force_close()
+        return response
+
+
 class Server:
     """The server on its own thread (``companion run`` and ``companion sim``)."""
 
@@ -298,6 +332,7 @@ class Server:
         self.port = port
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="web", daemon=True)
@@ -330,12 +365,18 @@ class Server:
     async def _serve(self) -> None:
         self._runner = web.AppRunner(make_app(self.hub), access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        if self.port == 0 and self._runner.addresses:  # a free port was asked for
-            self.port = int(self._runner.addresses[0][1])
+        server, loop = self._runner.server, asyncio.get_running_loop()
+        assert server is not None  # set up above
+        unlogged: dict[str, Any] = {"access_log": None}  # as AppRunner(access_log=None)
+        self._listener = await loop.create_server(
+            lambda: Connection(server, loop=loop, **unlogged), self.host, self.port
+        )
+        if self.port == 0:  # a free port was asked for
+            self.port = int(self._listener.sockets[0].getsockname()[1])
 
     async def _close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
