@@ -124,17 +124,22 @@ else
   say "user companion" "$DEFERRED"
 fi
 
-# 2. The code and its virtualenv.
+# 2. The code and its virtualenv (the code installed in it again when the code changed).
+CODE_CHANGED=0
 if [ "$(realpath -m "$SOURCE")" != "$(realpath -m "$APP")" ]; then
   if [ -d "$APP" ] && diff -rq "${EXCLUDES[@]/#/-x}" "$SOURCE" "$APP" >/dev/null 2>&1; then
     say "$APP" ok
   else
     [ "$DRY_RUN" = 1 ] || copy_code
+    CODE_CHANGED=1
     say "$APP" "$CHANGED"
   fi
 fi
-if [ -x "$APP/.venv/bin/companion" ]; then
+if [ -x "$APP/.venv/bin/companion" ] && [ "$CODE_CHANGED" = 0 ]; then
   say "$APP/.venv" ok
+elif [ -x "$APP/.venv/bin/companion" ]; then
+  run "$PI_APP/.venv/bin/pip" install --quiet "$PI_APP[pi]"
+  say "$APP/.venv" "$DEFERRED"
 else
   run python3 -m venv "$PI_APP/.venv"
   run "$PI_APP/.venv/bin/pip" install --quiet "$PI_APP[pi]"
@@ -171,7 +176,12 @@ fi
 # companion itself reads the config (the installed venv's, else the checkout's).
 put "$UNIT_DIR/companion.service" 0644 < "$SOURCE/systemd/companion.service"
 COMPANION=""
-for candidate in "$APP/.venv/bin/companion" "$SOURCE/.venv/bin/companion"; do
+candidates=("$SOURCE/.venv/bin/companion")
+# A dry run before an update must not ask the old code: it may not know the new questions.
+if [ "$DRY_RUN" = 0 ] || [ "$CODE_CHANGED" = 0 ]; then
+  candidates=("$APP/.venv/bin/companion" "${candidates[@]}")
+fi
+for candidate in "${candidates[@]}"; do
   if [ -x "$candidate" ]; then COMPANION="$candidate"; break; fi
 done
 companion_says() {

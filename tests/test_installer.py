@@ -146,7 +146,10 @@ def test_the_installer_writes_once_and_then_changes_nothing(
     tmp_path: Path, checkout: Path, host: Host
 ) -> None:
     root = pi_root(tmp_path)
-    first = install(checkout, "--root", str(root), env=host.env).stdout.splitlines()
+    first_run = install(checkout, "--root", str(root), env=host.env).stdout
+    first = first_run.splitlines()
+    # New code into an existing venv: installed into it again (on the Pi).
+    assert "/opt/companion/.venv/bin/pip install" in first_run.split("Left for the Pi")[1]
     unit = root / "etc" / "systemd" / "system" / "companion.service"
     groups = unit.parent / "companion.service.d" / "groups.conf"
     network = unit.parent / "companion.service.d" / "network.conf"
@@ -167,6 +170,7 @@ def test_the_installer_writes_once_and_then_changes_nothing(
     second = install(checkout, "--root", str(root), env=host.env).stdout.splitlines()
     files = [line for line in second if line.startswith(str(root))]
     assert files and all(line.split()[-1] in ("ok", "(kept)") for line in files), second
+    assert not any("pip install" in line for line in second)  # the same code: no reinstall
     assert config.read_text() == own
     assert (root / "boot" / "firmware" / "config.txt").read_text().count("spi=on") == 1
 
