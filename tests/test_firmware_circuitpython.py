@@ -50,9 +50,16 @@ def circuitpython() -> Path:
     )
 
 
-def run_on_circuitpython(script: str, *args: str, steps: int = 40) -> dict[str, Any]:
+def run_on_circuitpython(
+    script: str, *args: str, steps: int = 40, stall_ms: int = 0
+) -> dict[str, Any]:
     """Run a script of tests/circuitpython_fakes/ with the firmware on the path; its JSON."""
-    env = {"MICROPYPATH": str(FIRMWARE), "SIGIL_STEPS": str(steps), "PATH": os.environ["PATH"]}
+    env = {
+        "MICROPYPATH": str(FIRMWARE),
+        "SIGIL_STEPS": str(steps),
+        "SIGIL_STALL_MS": str(stall_ms),
+        "PATH": os.environ["PATH"],
+    }
     done = subprocess.run(
         [str(circuitpython()), str(FAKES / script), *args],
         cwd=ROOT,
@@ -139,3 +146,22 @@ def test_in_ci_a_missing_interpreter_fails_rather_than_skips(
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="interpreter is missing"):
         circuitpython()
+
+
+def test_a_pi_that_stops_reading_fills_the_buffer_and_still_gets_whole_lines_in_order() -> None:
+    # For 2 s the Pi reads nothing while 20 steps are turned: the transmit buffer fills and
+    # the steps wait; the Pico sends the unacknowledged ones again after 1 s, so the Pi
+    # drops some as duplicates, but each arrives once, in order, in whole lines.
+    result = run_on_circuitpython("run_firmware.py", steps=40, stall_ms=2000)
+    stream = bytes.fromhex(result["received"])
+    splitter = codec.LineSplitter()
+    messages = [codec.decode(line) for line in splitter.feed(stream)]
+    assert stream.endswith(b"\n")
+    assert [m for m in messages if isinstance(m, codec.Rejected)] == []
+    assert result["garbage"] == []
+    expected = result["expected"]
+    assert len(expected) == 40 + 6 + 20
+    assert result["delivered"] == [[seq, what] for seq, what in enumerate(expected, 1)]
+    assert result["fullest"] > 256 - 20  # the buffer was full (of whole lines)
+    assert result["most_offered"] <= 256
+    assert result["short_writes"] == 0

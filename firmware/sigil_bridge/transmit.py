@@ -6,7 +6,10 @@ and returns that count. Writing more than fits cuts a line, and its tail would b
 whatever came next. So :class:`Transmitter` asks the link only for whole lines that fit the
 room left (``256 - out_waiting``); what does not fit stays with the link (events stay due,
 other lines wait in order) for a later pass. Should ``write()`` still take less than it was
-given, the rest is kept and goes out first, before any other line.
+given (a smaller buffer than thought), the rest is kept and goes out first, before any
+other line, even after the Pi closed and opened the port again (the buffer keeps its bytes
+meanwhile). Only an unplug at that moment (a bus reset empties the buffer) could then cost
+the Pi one garbage line, never an event: events are sent again until acknowledged.
 """
 
 TRANSMIT_BUFFER = 256  # bytes the USB port's transmit buffer holds (RP2040, full speed)

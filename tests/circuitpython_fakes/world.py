@@ -19,7 +19,9 @@ QUIET_MS = 2500  # after the last event: long enough for any resend to show as a
 GIVE_UP_MS = 30000
 
 STEPS = int(os.getenv("SIGIL_STEPS") or "40")  # disc steps turned while unplugged
-BOOT_ID_OF_RANDOM = None
+# How long the Pi stops reading, after the link, while the disc turns 20 more steps
+# (0: it never stops). The transmit buffer fills and write() takes nothing meanwhile.
+STALL_MS = int(os.getenv("SIGIL_STALL_MS") or "0")
 
 
 class ScenarioOver(Exception):
@@ -124,7 +126,7 @@ class Pi:
 
 
 class World:
-    def __init__(self, steps):
+    def __init__(self, steps, stall_ms):
         self.now_ms = 0
         self.position = 0  # the disc, in whole sectors (rotaryio with divisor=4)
         self.levels = {}  # pin name -> level; buttons are pulled up (True: released)
@@ -137,13 +139,16 @@ class World:
         self.most_offered = 0  # the longest write the firmware tried
         self.ring = []  # what the NeoPixel driver showed, one list of colours per show()
         self.enabled = None  # what boot.py asked usb_cdc.enable for
-        self.script = self._plan(steps)
+        self.reading = True  # the Pi takes what the USB brings
+        self.fullest = 0  # the most the transmit buffer held
+        self.script = self._plan(steps, stall_ms)
         self.turned = []
         self.plugged_at = None
 
-    def _plan(self, steps):
+    def _plan(self, steps, stall_ms):
         """(ms, action) pairs: steps while unplugged, a button press too, then the Pi opens
-        the port; after the link, two more steps and a press, live."""
+        the port; after the link, two more steps and a press, live; then, if ``stall_ms``,
+        the Pi stops reading that long while 20 more steps are turned."""
         plan = []
         at = 100
         for index in range(steps):
@@ -159,6 +164,12 @@ class World:
         plan.append((live + 10, "press", "GP6"))
         plan.append((live + 60, "release", "GP6"))
         plan.append((live + 100, "turn", -1))
+        if stall_ms:
+            stall = live + 300
+            plan.append((stall, "stall", None))
+            for index in range(20):
+                plan.append((stall + 10 + index * (stall_ms // 25), "turn", 1 - 2 * (index % 2)))
+            plan.append((stall + stall_ms, "resume", None))
         plan.reverse()  # popped from the end
         return plan
 
@@ -177,6 +188,7 @@ class World:
         if len(taken) < len(data):
             self.short_writes += 1
         self.transmit += taken
+        self.fullest = max(self.fullest, len(self.transmit))
         return len(taken)
 
     def read(self, size):
@@ -194,7 +206,7 @@ class World:
         now = self.now_ms
         while self.script and self.script[-1][0] <= now:
             self._act(self.script.pop())
-        if self.host_open:
+        if self.host_open and self.reading:
             packet, self.transmit = self.transmit[:USB_PACKET], self.transmit[USB_PACKET:]
             if packet:
                 self.to_pico += self.pi.hear(packet, now)
@@ -215,6 +227,10 @@ class World:
         elif what == "release":
             self.levels[value] = True
             self.turned.append("BTN next UP")
+        elif what == "stall":
+            self.reading = False
+        elif what == "resume":
+            self.reading = True
         elif what == "open":
             self.host_open = True
             self.plugged_at = self.now_ms
@@ -242,10 +258,11 @@ class World:
             "ring": self.ring[-1] if self.ring else None,
             "writes": self.writes,
             "short_writes": self.short_writes,
+            "fullest": self.fullest,
             "most_offered": self.most_offered,
             "enabled": self.enabled,
             "now_ms": self.now_ms,
         }
 
 
-world = World(STEPS)
+world = World(STEPS, STALL_MS)
