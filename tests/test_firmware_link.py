@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 
 from sigil_bridge import protocol
-from sigil_bridge.link import HOST_TIMEOUT_MS, RESEND_MS, HostLink
+from sigil_bridge.link import HOST_TIMEOUT_MS, OUTPUT_LIMIT, RESEND_MS, HostLink
 
 
 def host(link: HostLink, *message: Any, now: int = 0) -> list[tuple[Any, ...]]:
@@ -156,3 +156,48 @@ def test_an_old_boots_ack_leaves_the_queue_and_no_ack_covers_unsent_events() -> 
     assert said(link) == [("EV", 2, "DISC", 1)]
     link.tick(2 * RESEND_MS + 1)
     assert ("EV", 2, "DISC", 1) in said(link)  # still unacknowledged, so sent again
+
+
+@given(st.lists(st.integers(min_value=0, max_value=300), min_size=1, max_size=60))
+def test_what_is_taken_fits_the_room_given_and_holds_every_event_once_in_order(
+    rooms: list[int],
+) -> None:
+    link = HostLink(24, BOOT, "2.0.0")
+    link.tick(0, connected=False)
+    for index in range(30):  # turned while unplugged: 30 lines of 19-20 bytes
+        link.disc_step(1 if index % 2 else -1, index)
+    host(link, "HI", 2, now=100)
+    link.receive(protocol.encode(("RESEND", BOOT, 1))[:-1], 101)
+    stream = b""
+    for now, room in enumerate([*rooms, 10_000], start=102):  # within the 1 s resend period
+        link.tick(now)
+        lines = link.take_output(room)
+        assert sum(len(line) for line in lines) <= room
+        assert all(line.endswith(b"\n") and line.count(b"\n") == 1 for line in lines)
+        stream += b"".join(lines)
+    messages = [protocol.decode(line) for line in stream.split(b"\n")[:-1]]
+    assert [m[1] for m in messages if m[0] == "EV"] == list(range(1, 31))
+
+
+def test_lines_waiting_for_room_are_bounded_and_dropped_when_nobody_has_the_port() -> None:
+    link = linked_pico()
+    for seq in range(1, 41):
+        link.shown(seq, seq)  # OK lines, and the USB port has no room for any
+        assert link.take_output(0) == []
+    assert len(link.output) == OUTPUT_LIMIT
+    assert link.dropped_lines == 40 - OUTPUT_LIMIT
+    assert protocol.decode(link.output[-1][:-1]) == ("OK", 40)  # the newest kept
+    link.tick(50, connected=False)  # the Pi closed the port: what waited is moot
+    assert link.output == []
+
+
+def test_an_event_that_does_not_fit_is_not_overtaken_by_the_next() -> None:
+    link = linked_pico()
+    link.disc_step(1, 0)
+    link.disc_step(-1, 0)
+    first = link.take_output(5)  # too small for EV 1: nothing goes, EV 2 waits behind it
+    assert first == []
+    assert [protocol.decode(line[:-1]) for line in link.take_output(100)] == [
+        ("EV", 1, "DISC", 1),
+        ("EV", 2, "DISC", -1),
+    ]
