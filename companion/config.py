@@ -347,10 +347,13 @@ def validate(user: Sourced, defaults: Sourced | None = None) -> dict[str, object
     """The merged settings, or a ConfigError listing every problem with its place."""
     defaults = defaults or default_source()
     problems: list[tuple[Path_, str]] = [(p, "key given twice") for p in user.duplicates]
-    if not isinstance(user.data, dict):
+    # An empty file, or one of comments only (YAML reads it as null), changes nothing: all
+    # the defaults, not a refusal (under the unit that would be safe mode for no fault).
+    data = {} if user.data is None else user.data
+    if not isinstance(data, dict):
         raise ConfigError([f"{user.where(())}: a config is a mapping of settings"])
-    _walk(SCHEMA, user.data, (), problems)
-    merged = _merge(defaults.data, user.data)
+    _walk(SCHEMA, data, (), problems)
+    merged = _merge(defaults.data, data)
     assert isinstance(merged, dict)  # both are mappings: the defaults' and the user's
     _cross_checks(merged, user.lines, problems)
     if problems:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,23 @@ def test_the_panel_diagonal_sets_the_text_floor(tmp_path: Path) -> None:
     bad = write(tmp_path, "display:\n  diagonal_inches: big\n")
     [problem] = problems(bad)
     assert problem.startswith(f"{bad}:2: display.diagonal_inches: the panel's diagonal in inches")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "\n\n", "# the table in the club room\n# (everything as it comes)\n", "---\n", "  \n#\n"],
+    ids=["empty", "blank lines", "comments", "document marker", "spaces and a hash"],
+)
+def test_an_empty_or_comment_only_config_is_all_the_defaults(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path, text)
+    config = load(path)
+    defaults = load(None)
+    assert config.path == str(path)
+    assert replace(config, path=defaults.path) == defaults
+    assert cli.main(["check-config", str(path)]) == 0
+
+
+@pytest.mark.parametrize("text", ["- a list\n", "just words\n", "42\n"])
+def test_a_config_that_is_not_a_mapping_is_still_refused(tmp_path: Path, text: str) -> None:
+    path = write(tmp_path, text)
+    assert problems(path) == [f"{path}:1: a config is a mapping of settings"]
