@@ -2,7 +2,11 @@
 
 Exit codes: 0 done; 1 the output's reader went away (``| head``); 2 a malformed script,
 setup, config or command line; 3 an illegal action in a script; 4 a journal that cannot be
-used.
+used (damaged, not a journal, from a newer companion); 5 a journal the storage will not
+let be written (read-only or full).
+
+Every file the companion makes is its user's alone (0600): the hidden votes are in the
+journal, and the names of the players beside it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from companion import script as scripts
-from companion.journal import Journal, JournalError
+from companion.journal import Journal, JournalError, StorageError
 from companion.narration import narrate
 from companion.rules.base import RulesError, SetupError
 from companion.table import Table
@@ -24,6 +28,8 @@ EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 EXIT_ILLEGAL = 3
 EXIT_JOURNAL = 4
+EXIT_STORAGE = 5
+PRIVATE_UMASK = 0o077  # files 0600, folders 0700, whatever the shell's umask
 EXIT_PIPE_CLOSED = 1  # as the Python docs' "Note on SIGPIPE" does
 
 
@@ -38,19 +44,32 @@ def play(path: str, as_json: bool, db: str, language: str) -> int:
         script = scripts.load(path)
     except scripts.ScriptError as error:
         return _fail(str(error), EXIT_BAD_INPUT)
+    journal = _open_whole(db)
+    if isinstance(journal, int):
+        return journal
     if script.presses:
+        journal.close()
         return _play_presses(script, as_json, db, language)
     try:
-        journal = Journal(db)
-    except JournalError as error:
-        return _fail(str(error), EXIT_JOURNAL)
+        return _play_actions(script, as_json, journal, language)
+    finally:
+        journal.close()
+
+
+def _play_actions(script: scripts.Script, as_json: bool, journal: Journal, language: str) -> int:
     try:
         table = Table.new_game(journal, script.game, script.setup)
     except SetupError as error:
         return _fail(f"{script.path}:{script.setup_line}: {error}", EXIT_BAD_INPUT)
+    except StorageError as error:
+        return _fail(f"{error}; nothing of this game was kept", EXIT_STORAGE)
     for item in script.actions:
         try:
             table.apply(item.action)
+        except StorageError as error:
+            kept = f"game {table.record.id} is kept up to action {table.head}"
+            stopped = f"the script stopped at {script.path}:{item.line}"
+            return _fail(f"{error}; {kept}; {stopped}", EXIT_STORAGE)
         except RulesError as error:
             where = f"{script.path}:{item.line}: action {item.index} ({item.action['do']})"
             if as_json:
@@ -63,8 +82,32 @@ def play(path: str, as_json: bool, db: str, language: str) -> int:
         _print_final(table, language)
     else:
         print(f"> {table.prompt().say(language)}")
-    journal.close()
     return EXIT_OK
+
+
+def _open_whole(db: str) -> Journal | int:
+    """The journal a script adds a game to, or the exit code after saying why not: it must
+    be read whole first (a game is never written into a file with a damaged row) and the
+    storage must take writes."""
+    try:
+        journal = Journal(db)
+    except StorageError as error:
+        return _fail(str(error), EXIT_STORAGE)
+    except JournalError as error:
+        return _fail(str(error), EXIT_JOURNAL)
+    try:
+        journal.check_whole()
+    except JournalError as error:
+        journal.close()
+        return _fail(f"{error}; no game was added to it", EXIT_JOURNAL)
+    if journal.read_only:
+        journal.close()
+        return _fail(
+            f"{db}: the journal is read-only (its file or folder takes no writes); no game "
+            "was added to it",
+            EXIT_STORAGE,
+        )
+    return journal
 
 
 def _play_presses(script: scripts.Script, as_json: bool, db: str, language: str) -> int:
@@ -78,6 +121,8 @@ def _play_presses(script: scripts.Script, as_json: bool, db: str, language: str)
         return _fail(str(error), EXIT_BAD_INPUT)
     except SetupError as error:
         return _fail(f"{script.path}:{script.setup_line}: {error}", EXIT_BAD_INPUT)
+    except StorageError as error:
+        return _fail(f"{error}; nothing of this game was kept", EXIT_STORAGE)
     except JournalError as error:
         return _fail(str(error), EXIT_JOURNAL)
     try:
@@ -148,6 +193,7 @@ def _delegate(name: str, argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    umask = os.umask(PRIVATE_UMASK)  # put back after (tests call main in their process)
     try:
         code = _main(argv)
         sys.stdout.flush()  # a reader gone away shows here, not as a warning at exit
@@ -157,6 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_PIPE_CLOSED
+    finally:
+        os.umask(umask)
     return code
 
 

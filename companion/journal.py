@@ -5,21 +5,29 @@ pulled plug loses at most the action in flight. Undo and redo move the game's ``
 (the number of actions in force); the rows past the head are the redo stack until a new
 action replaces them. A file that is not a journal, is damaged, or comes from a newer
 schema is refused with a message and never written to.
+
+Every row the replay reads (a game's, an action's, a snapshot's) carries a CRC-32 of its
+cells (schema 2), checked as it is read: a flipped bit is a refusal naming the game and
+the row, never another game. Actions are stored exactly as applied (key order and all).
+A journal whose file or folder cannot be written is opened read-only (``read_only``).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
 import time
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from companion.rules.base import JSON
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: a checksum on every games, actions and snapshots row
 APPLICATION_ID = 0x5161_6C01  # "Sigil" v1: marks the file as ours for `file(1)` and us
 
 SCHEMA = """
@@ -30,7 +38,8 @@ CREATE TABLE games (
     setup TEXT NOT NULL,
     created_at TEXT NOT NULL,
     head INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished'))
+    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+    crc INTEGER
 );
 CREATE TABLE actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -38,6 +47,7 @@ CREATE TABLE actions (
     at TEXT NOT NULL,
     seat INTEGER,
     action TEXT NOT NULL,
+    crc INTEGER,
     PRIMARY KEY (game_id, seq)
 );
 """
@@ -59,9 +69,16 @@ CREATE TABLE IF NOT EXISTS snapshots (
     game_id INTEGER NOT NULL REFERENCES games(id),
     head INTEGER NOT NULL,
     state TEXT NOT NULL,
+    crc INTEGER,
     PRIMARY KEY (game_id, head)
 )
 """
+# The cells of each checked row, in the order the checksum covers them.
+CHECKED = {
+    "games": ("id", "game", "setup", "created_at", "head", "status"),
+    "actions": ("game_id", "seq", "at", "seat", "action"),
+    "snapshots": ("game_id", "head", "state"),
+}
 FILE_MODE = 0o600  # the hidden vote is in the journal: no other user reads it
 FOLDER_MODE = 0o700
 
@@ -98,14 +115,14 @@ def _private_file(path: Path) -> None:
             f"{path}: cannot create the journal's folder {path.parent}: a file is in the way"
         ) from error
     except OSError as error:
-        raise JournalError(
-            f"{path}: cannot create the journal's folder {path.parent}: {error.strerror}"
+        raise StorageError(
+            path, error, f"cannot create the journal's folder {path.parent}"
         ) from error
     try:
         descriptor = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
         os.close(descriptor)
     except OSError as error:
-        raise JournalError(f"{path}: cannot create the journal: {error.strerror}") from error
+        raise StorageError(path, error, "cannot create the journal") from error
     _keep_private(path)
 
 
@@ -123,49 +140,145 @@ def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
+def _cell(value: object) -> bytes:
+    """A cell as the checksum sees it: text by its UTF-8 bytes (as SQLite keeps it, so a
+    row read as blobs checks the same), with its length so no two rows run together."""
+    if value is None:
+        return b"-"
+    if isinstance(value, int):
+        return b"%d" % value
+    if isinstance(value, str):
+        value = value.encode("utf-8", "surrogateescape")
+    if isinstance(value, bytes):
+        return b"%d:%b" % (len(value), value)
+    return repr(value).encode()
+
+
+def row_check(table: str, cells: Sequence[object]) -> int:
+    """The CRC-32 of a row's cells (``CHECKED[table]``, in that order): any one flipped
+    bit, and any burst of up to 32, changes it."""
+    return zlib.crc32(b"|".join([table.encode(), *map(_cell, cells)]))
+
+
+def checksum_rows(db: sqlite3.Connection) -> None:
+    """Give every checked row the checksum of its cells as they are now (the migration of
+    an older journal; tests make a row wrong but consistent with it), adding the column
+    where it is missing. Inside the caller's transaction."""
+    for table, cells in CHECKED.items():
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name=?", (table,)).fetchone() is None:
+            continue
+        columns = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if "crc" not in columns:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN crc INTEGER")
+        # Text as its bytes: a cell that is not UTF-8 is checksummed, and named when read.
+        read = ", ".join(
+            f"CASE typeof({cell}) WHEN 'text' THEN CAST({cell} AS BLOB) ELSE {cell} END"
+            for cell in cells
+        )
+        rows = db.execute(f"SELECT rowid, {read} FROM {table}").fetchall()
+        db.executemany(
+            f"UPDATE {table} SET crc=? WHERE rowid=?",
+            [(row_check(table, row[1:]), row[0]) for row in rows],
+        )
+
+
+def _version(value: object) -> int | None:
+    """A schema version as written (ASCII digits); None for anything else ('²', '1.0')."""
+    text = str(value)
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
+
+
+def _can_write(path: Path) -> bool:
+    """Whether the file and its folder take writes (a read-only mount, an immutable file
+    or, for another user, the modes: ``access`` says so for root too)."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
 class Journal:
     """A journal file; ``Journal(path)`` creates it or checks an existing one."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         memory = str(path) == ":memory:"
+        # A file or folder that takes no writes (a read-only mount, a card's lock switch):
+        # the games are read and shown, every write is refused as a StorageError.
+        self.read_only = False
+        self.checked = True  # rows carry checksums (False: an old journal read read-only)
         try:
             existing = not memory and self.path.exists() and self.path.stat().st_size > 0
         except OSError as error:
             raise JournalError(f"{self.path}: cannot open the journal: {error.strerror}") from error
+        version, uri = 0, ""
         if existing:
-            self._check_existing()
+            self.read_only = not _can_write(self.path)
+            version, uri = self._check_existing()
         elif not memory:
             _private_file(self.path)
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            if not self._has_schema():
-                self._create()
+            if self.read_only:
+                self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
+                self.checked = version >= SCHEMA_VERSION
+                if version == 0:
+                    raise StorageError(self.path, OSError(errno.EROFS, "read-only"))
+            else:
+                self._db = sqlite3.connect(self.path, isolation_level=None)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=FULL")
+                self._db.execute("PRAGMA foreign_keys=ON")
+                if not self._has_schema():
+                    self._create()
+                elif version < SCHEMA_VERSION:
+                    self._migrate()
         except sqlite3.Error as error:
+            refused = StorageError(self.path, error, "cannot open the journal")
+            if refused.kind != "failed":  # full or read-only: the storage's fault
+                raise refused from error
             raise JournalError(f"{self.path}: cannot open the journal: {error}") from error
+        self._crc = "crc" if self.checked else "NULL"  # the checksum's column, when there is one
         self.snapshots = self._has_table("snapshots")
         self.archive_kept = self._has_table("archived")
-        if not memory:
+        if not memory and not self.read_only:
             _keep_private(self.path)
 
     def _has_table(self, name: str) -> bool:
         """Whether an optional table is there (snapshots, archived: each is added when first
-        needed, so opening an older journal to read it writes nothing)."""
+        needed)."""
         row = self._db.execute("SELECT 1 FROM sqlite_master WHERE name=?", (name,)).fetchone()
         return row is not None
 
     # --- checks ----------------------------------------------------------------------
 
-    def _check_existing(self) -> None:
-        """Read-only checks first, so that a bad file is never written to."""
-        where = str(self.path)
+    def _check_existing(self) -> tuple[int, str]:
+        """Read-only checks first, so that a bad file is never written to: the schema
+        version (0: no tables yet) and the URI that reads the file read-only."""
+        uri = f"file:{quote(str(self.path))}?mode=ro"
         try:
-            probe = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            return self._probe(uri), uri
+        except sqlite3.OperationalError as error:
+            # A WAL journal in a read-only folder without its -shm file: SQLite reads it
+            # only as immutable, which is right only when no change waits in the -wal.
+            if not self.read_only or "unable to open" not in str(error):
+                raise self._not_ours(error) from error
+        wal = Path(f"{self.path}-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise JournalError(
+                f"{self.path}: cannot be read in a read-only folder: its last changes are "
+                f"still in {wal.name}; open it once where it can be written"
+            )
+        uri = f"{uri}&immutable=1"
+        try:
+            return self._probe(uri), uri
         except sqlite3.Error as error:
-            raise JournalError(f"{where}: cannot open the journal: {error}") from error
+            raise self._not_ours(error) from error
+
+    def _not_ours(self, error: sqlite3.Error) -> JournalError:
+        return JournalError(
+            f"{self.path}: not a companion journal ({error}); it was left untouched"
+        )
+
+    def _probe(self, uri: str) -> int:
+        where = str(self.path)
+        probe = sqlite3.connect(uri, uri=True)
         try:
             ok = probe.execute("PRAGMA quick_check").fetchone()
             if not ok or ok[0] != "ok":
@@ -175,15 +288,27 @@ class Journal:
                 )
             tables = {row[0] for row in probe.execute("SELECT name FROM sqlite_master")}
             if not tables:
-                return
+                return 0
             if "meta" not in tables:
                 raise JournalError(
                     f"{where}: not a companion journal (no meta table); it was left untouched"
                 )
-            row = probe.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            version = int(row[0]) if row and str(row[0]).isdigit() else None
-            if version is None:
+            try:
+                row = probe.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            except sqlite3.OperationalError as error:  # not UTF-8
+                raise JournalError(
+                    f"{where}: not a companion journal (its schema version is not text: "
+                    f"{error}); it was left untouched"
+                ) from error
+            if row is None:
                 raise JournalError(f"{where}: not a companion journal (no schema version)")
+            version = _version(row[0])
+            if version is None or version < 1:
+                shown = repr(row[0]) if len(repr(row[0])) <= 40 else f"{repr(row[0])[:37]}..."
+                raise JournalError(
+                    f"{where}: not a companion journal (its schema version {shown} is not a "
+                    "version number); it was left untouched"
+                )
             if version > SCHEMA_VERSION:
                 raise JournalError(
                     f"{where}: written by a newer companion (journal schema {version}; this "
@@ -192,10 +317,11 @@ class Journal:
                 )
             if not {"games", "actions"} <= tables:
                 raise JournalError(f"{where}: the journal is missing its tables; left untouched")
+            return version
+        except sqlite3.OperationalError:
+            raise
         except sqlite3.DatabaseError as error:
-            raise JournalError(
-                f"{where}: not a companion journal ({error}); it was left untouched"
-            ) from error
+            raise self._not_ours(error) from error
         finally:
             probe.close()
 
@@ -212,6 +338,15 @@ class Journal:
                 "INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
             )
             self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+
+    def _migrate(self) -> None:
+        """An older journal to schema 2 in one transaction: every row gets the checksum of
+        its cells as they are (a row damaged before stays damaged, and is named when read)."""
+        with self._transaction():
+            checksum_rows(self._db)
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db, self.path)
@@ -231,13 +366,18 @@ class Journal:
     # --- games -------------------------------------------------------------------------
 
     def new_game(self, game: str, setup: Mapping[str, object]) -> GameRecord:
+        text, created_at = json.dumps(dict(setup), ensure_ascii=False), _now()
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games (game, setup, created_at) VALUES (?, ?, ?)",
-                (game, json.dumps(dict(setup), ensure_ascii=False, sort_keys=True), _now()),
+                (game, text, created_at),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
+            cells = (game_id, game, text, created_at, 0, "active")
+            self._db.execute(
+                "UPDATE games SET crc=? WHERE id=?", (row_check("games", cells), game_id)
+            )
             self._set_current(game_id)
         return self.game(game_id)
 
@@ -254,7 +394,8 @@ class Journal:
         place = f"game {game_id}"
         try:
             row = self._db.execute(
-                "SELECT id, game, setup, created_at, head, status FROM games WHERE id=?",
+                f"SELECT id, game, setup, created_at, head, status, {self._crc} "
+                "FROM games WHERE id=?",
                 (game_id,),
             ).fetchone()
             archived = self._is_archived(game_id)
@@ -264,7 +405,7 @@ class Journal:
             ) from error
         if row is None:
             raise JournalError(f"{self.path}: no game {game_id}")
-        number, game, text, created_at, head, status = row
+        number, game, text, created_at, head, status, check = row
         setup = self._json(place, "setup", text)
         if not isinstance(game, str) or not game:
             raise self._damaged(place, "game name", game)
@@ -276,6 +417,8 @@ class Journal:
             raise self._damaged(place, "head", head)
         if status not in STATUSES:
             raise self._damaged(place, "status", status)
+        if self.checked and check != row_check("games", row[:6]):
+            raise self._mismatch(place)
         return GameRecord(number, game, setup, created_at, head, status, archived)
 
     def latest_unfinished(self) -> GameRecord | None:
@@ -312,7 +455,7 @@ class Journal:
             row = self._db.execute("SELECT value FROM meta WHERE key='current_game'").fetchone()
         except sqlite3.Error:  # not UTF-8: as if no game had been on the table
             return None
-        return int(row[0]) if row and str(row[0]).isdigit() else None
+        return _version(row[0]) if row else None
 
     def unfinished(self, limit: int = 10) -> list[GameRecord]:
         """The unfinished games not archived, newest first (at most ``limit``); a damaged
@@ -339,7 +482,63 @@ class Journal:
 
     def set_status(self, game_id: int, status: str) -> None:
         with self._transaction():
-            self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
+            self._update_game(game_id, status=status)
+
+    def _update_game(
+        self, game_id: int, head: int | None = None, status: str | None = None
+    ) -> None:
+        """Change a game's head or status, inside a transaction: its row is checked before
+        it is sealed again, so a damaged row is never sealed as good."""
+        cells = self._game_row(game_id)
+        cells[4] = cells[4] if head is None else head
+        cells[5] = cells[5] if status is None else status
+        self._db.execute(
+            "UPDATE games SET head=?, status=?, crc=? WHERE id=?",
+            (cells[4], cells[5], row_check("games", cells), game_id),
+        )
+
+    def _game_row(self, game_id: int) -> list[object]:
+        """A game's checked cells (``CHECKED["games"]``), read inside a write's transaction."""
+        place = f"game {game_id}"
+        try:
+            row = self._db.execute(
+                f"SELECT id, game, setup, created_at, head, status, {self._crc} "
+                "FROM games WHERE id=?",
+                (game_id,),
+            ).fetchone()
+        except sqlite3.OperationalError as error:
+            if "decode" not in str(error).lower():
+                raise  # the storage's fault: a StorageError from the transaction
+            raise self._unreadable(
+                place, error, table="games", key="id", columns=GAME_TEXT, match=("id", game_id)
+            ) from error
+        if row is None:
+            raise JournalError(f"{self.path}: no game {game_id}")
+        if self.checked and row[6] != row_check("games", row[:6]):
+            raise self._mismatch(place)
+        if not isinstance(row[4], int) or row[4] < 0:
+            raise self._damaged(place, "head", row[4])
+        return list(row[:6])
+
+    def check_whole(self) -> None:
+        """Read every game's row and every action, checksums and all: a JournalError naming
+        the first damaged one. Before a game is added: never write into a journal that
+        cannot be read whole."""
+        try:
+            ids = self.game_ids()
+            stray = self._db.execute(
+                "SELECT min(game_id) FROM actions WHERE game_id NOT IN (SELECT id FROM games)"
+            ).fetchone()[0]
+        except sqlite3.Error as error:
+            raise JournalError(f"{self.path}: cannot read the games: {error}") from error
+        if stray is not None:
+            raise JournalError(
+                f"{self.path}: actions stored for game {stray!r}, which is not in the journal "
+                "(a damaged row); the journal was left untouched"
+            )
+        for game_id in ids:
+            self.game(game_id)
+            self.actions(game_id)
 
     # --- archive -----------------------------------------------------------------------
 
@@ -387,7 +586,8 @@ class Journal:
         known: dict[str, JSON] = {}  # a long game repeats its actions: one object each
         try:
             rows = self._db.execute(
-                "SELECT seq, at, seat, action FROM actions WHERE game_id=? ORDER BY seq",
+                f"SELECT seq, at, seat, action, {self._crc} FROM actions "
+                "WHERE game_id=? ORDER BY seq",
                 (game_id,),
             )
             for expected, row in enumerate(rows, 1):
@@ -406,7 +606,7 @@ class Journal:
     def _record(
         self, game_id: int, expected: int, row: tuple[object, ...], known: dict[str, JSON]
     ) -> ActionRecord:
-        seq, at, seat, text = row
+        seq, at, seat, text, check = row
         place = f"game {game_id}, action {seq}"
         if seq != expected:
             raise JournalError(
@@ -424,6 +624,8 @@ class Journal:
             raise self._damaged(place, "time", at)
         if seat is not None and not isinstance(seat, int):
             raise self._damaged(place, "seat", seat)
+        if self.checked and check != row_check("actions", (game_id, seq, at, seat, text)):
+            raise self._mismatch(place)
         return ActionRecord(expected, at, seat, action)
 
     # --- damaged rows --------------------------------------------------------------------
@@ -435,6 +637,12 @@ class Journal:
             reason = "too deeply nested" if isinstance(error, RecursionError) else str(error)
             raise JournalError(f"{self.path}: {place}: {what} is not JSON ({reason})") from error
         return value
+
+    def _mismatch(self, place: str) -> JournalError:
+        return JournalError(
+            f"{self.path}: {place}: the row is damaged (it does not match its checksum: a "
+            "changed bit); the journal was left untouched"
+        )
 
     def _damaged(self, place: str, what: str, value: object) -> JournalError:
         shown = repr(value)
@@ -486,28 +694,29 @@ class Journal:
     ) -> int:
         """Store an action after the head (dropping the redo stack), and the game's new
         status if given, in one transaction; durable on return."""
-        text = json.dumps(dict(action), ensure_ascii=False, sort_keys=True)
+        # As applied, key order and all: the rules may read a mapping in its order.
+        text = json.dumps(dict(action), ensure_ascii=False)
+        at = _now()
         with self._transaction():
-            head = self._head(game_id)
+            head = self._game_row(game_id)[4]
+            assert isinstance(head, int)  # checked by _game_row
             self._db.execute("DELETE FROM actions WHERE game_id=? AND seq>?", (game_id, head))
             if self.snapshots:  # states after the head belonged to the history just dropped
                 self._db.execute(
                     "DELETE FROM snapshots WHERE game_id=? AND head>?", (game_id, head)
                 )
+            cells = (game_id, head + 1, at, seat, text)
             self._db.execute(
-                "INSERT INTO actions (game_id, seq, at, seat, action) VALUES (?, ?, ?, ?, ?)",
-                (game_id, head + 1, _now(), seat, text),
+                "INSERT INTO actions (game_id, seq, at, seat, action, crc) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (*cells, row_check("actions", cells)),
             )
-            self._db.execute("UPDATE games SET head=? WHERE id=?", (head + 1, game_id))
-            if status is not None:
-                self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
+            self._update_game(game_id, head + 1, status)
         return head + 1
 
     def set_head(self, game_id: int, head: int, status: str | None = None) -> None:
         with self._transaction():
-            self._db.execute("UPDATE games SET head=? WHERE id=?", (head, game_id))
-            if status is not None:
-                self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
+            self._update_game(game_id, head, status)
 
     # --- snapshots (a cache of states) ---------------------------------------------------
 
@@ -517,9 +726,11 @@ class Journal:
             with self._transaction():
                 self._db.execute(SNAPSHOTS)
                 self.snapshots = True
+                cells = (game_id, head, state)
                 self._db.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, head, state) VALUES (?, ?, ?)",
-                    (game_id, head, state),
+                    "INSERT OR REPLACE INTO snapshots (game_id, head, state, crc) "
+                    "VALUES (?, ?, ?, ?)",
+                    (*cells, row_check("snapshots", cells)),
                 )
         except (sqlite3.Error, JournalError):
             return
@@ -530,7 +741,7 @@ class Journal:
             return None
         try:
             row = self._db.execute(
-                "SELECT head, state FROM snapshots WHERE game_id=? AND head<=? "
+                f"SELECT head, state, {self._crc} FROM snapshots WHERE game_id=? AND head<=? "
                 "ORDER BY head DESC LIMIT 1",
                 (game_id, at_most),
             ).fetchone()
@@ -538,13 +749,18 @@ class Journal:
             return None
         if row is None or not isinstance(row[0], int) or row[0] < 0:
             return None
+        # A snapshot that does not match its checksum is ignored like any damaged one: the
+        # actions are replayed from the start instead (they are checked row by row).
+        if self.checked and row[2] != row_check("snapshots", (game_id, row[0], row[1])):
+            return None
         return (row[0], str(row[1]))
 
-    def _head(self, game_id: int) -> int:
-        row = self._db.execute("SELECT head FROM games WHERE id=?", (game_id,)).fetchone()
-        if row is None:
-            raise JournalError(f"{self.path}: no game {game_id}")
-        return int(row[0])
+
+STORAGE_SAYS = {
+    "full": "the storage is full",
+    "read_only": "the storage is read-only",
+    "failed": "the storage fails",
+}
 
 
 class StorageError(JournalError):
@@ -552,15 +768,27 @@ class StorageError(JournalError):
     stick): nothing of the failed change was kept. ``kind`` is "full", "read_only" or
     "failed"; the table goes on read-only and tries again."""
 
-    def __init__(self, path: Path, error: sqlite3.Error) -> None:
-        said = str(error).lower()
-        if "full" in said:
-            self.kind = "full"
-        elif "readonly" in said or "read-only" in said or "read only" in said:
-            self.kind = "read_only"
+    def __init__(
+        self, path: Path, error: sqlite3.Error | OSError, doing: str = "cannot write the journal"
+    ) -> None:
+        if isinstance(error, OSError):
+            said = error.strerror or str(error)
+            if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                self.kind = "full"
+            elif error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                self.kind = "read_only"
+            else:
+                self.kind = "failed"
         else:
-            self.kind = "failed"
-        super().__init__(f"{path}: cannot write the journal ({error})")
+            said = str(error)
+            lowered = said.lower()
+            if "full" in lowered:
+                self.kind = "full"
+            elif "readonly" in lowered or "read-only" in lowered or "read only" in lowered:
+                self.kind = "read_only"
+            else:
+                self.kind = "failed"
+        super().__init__(f"{path}: {doing}: {STORAGE_SAYS[self.kind]} ({said})")
 
 
 class _Transaction:

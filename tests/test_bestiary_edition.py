@@ -8,7 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from companion.journal import Journal
+from companion.journal import Journal, checksum_rows
 from companion.table import Table
 from tests.test_controls import DUEL_SETUP
 
@@ -38,6 +38,7 @@ def test_an_unstamped_journaled_game_replays_by_the_first_edition(tmp_path: Path
     table.journal.close()
     with sqlite3.connect(path) as db:  # what companion 0.1 wrote: no edition in the setup
         db.execute("UPDATE games SET setup=? WHERE id=?", (json.dumps({}), record_id))
+        checksum_rows(db)  # as 0.1 wrote it, and as opening an 0.1 journal checksums it
     old = Table.open(path)
     assert old is not None
     offered = attacks(old)

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from companion.cli import main
-from companion.journal import SCHEMA_VERSION, Journal
+from companion.journal import SCHEMA_VERSION, Journal, checksum_rows
 from companion.table import NewGame, Table, Undo
 from tests.conftest import ROOT
 
@@ -86,8 +86,9 @@ def test_a_request_the_journal_cannot_grant_is_one_message_naming_the_file(
 def test_a_game_that_no_longer_replays_is_not_resumed(
     journal: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with closing(sqlite3.connect(journal)) as raw, raw:
+    with closing(sqlite3.connect(journal)) as raw, raw:  # as an older companion wrote it
         raw.execute('UPDATE actions SET action=\'{"do": "fly"}\' WHERE game_id=2 AND seq=2')
+        checksum_rows(raw)
     assert games(journal, "resume", "2") == 4
     assert "game 2, action 2 (fly)" in capsys.readouterr().err
     table = Table.open(journal)
@@ -155,11 +156,11 @@ def test_archived_games_are_no_longer_offered_but_kept_whole(
     assert games(journal, "resume", "2") == 0
 
 
-def test_an_archived_journal_is_still_schema_1_for_an_older_companion(journal: Path) -> None:
+def test_archiving_leaves_the_journal_schema_as_it_was(journal: Path) -> None:
     assert games(journal, "archive", "1") == 0
     with closing(sqlite3.connect(journal)) as raw:
         version = raw.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        assert version == (str(SCHEMA_VERSION),) and SCHEMA_VERSION == 1
+        assert version == (str(SCHEMA_VERSION),) and SCHEMA_VERSION == 2  # 2: checksums
         # what an older companion asks for still answers
         assert raw.execute("SELECT count(*) FROM games WHERE status='active'").fetchone() == (2,)
 

@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from companion.games.bestiary import rules as bestiary
-from companion.journal import SCHEMA_VERSION, Journal, JournalError
+from companion.journal import SCHEMA_VERSION, Journal, JournalError, checksum_rows
 from companion.table import Redo, Table, Undo
 from tests.conftest import ROOT
 
@@ -138,11 +138,12 @@ def test_a_journal_action_that_no_longer_replays_names_its_place(tmp_path: Path)
     table = Table.new_game(Journal(db), "bestiary", {"players": ["Anna", "Boris"]})
     table.apply({"do": "choose_castle", "castle": "forest_edge"})
     table.journal.close()
-    with closing(sqlite3.connect(db)) as raw, raw:
+    with closing(sqlite3.connect(db)) as raw, raw:  # as an older companion wrote it
         raw.execute(
             "UPDATE actions SET action=? WHERE seq=1",
             ('{"do": "choose_castle", "castle": "atlantis"}',),
         )
+        checksum_rows(raw)
     with pytest.raises(JournalError, match=r"game 1, action 1 \(choose_castle\): 'castle' must"):
         Table.open(db)
 

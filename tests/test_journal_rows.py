@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.app import run_main
-from companion.journal import Journal, JournalError
+from companion.journal import Journal, JournalError, checksum_rows
 from companion.table import Table
 
 CASTLE = {"do": "choose_castle", "castle": "forest_edge"}
@@ -28,6 +28,7 @@ def _journal(path: Path, games: int = 1) -> Path:
 def _damage(path: Path, statement: str) -> None:
     with closing(sqlite3.connect(path)) as raw, raw:
         raw.execute(statement)
+        checksum_rows(raw)
 
 
 # (statement, what the message says); game 1 is damaged, action 1 where it is a row's.
@@ -76,9 +77,14 @@ DAMAGE = {
 }
 
 
-def _damage_script(path: Path, statements: str) -> None:
+def _damage_script(path: Path, statements: str, sealed: bool = True) -> None:
+    """The rows changed by ``statements``; ``sealed``: with checksums that match them (a
+    row written so: the checks of each cell must still name it), else as a flipped bit
+    leaves them."""
     with closing(sqlite3.connect(path)) as raw:
         raw.executescript(statements)
+        if sealed:
+            checksum_rows(raw)
         raw.commit()
 
 
@@ -93,6 +99,22 @@ def test_a_damaged_row_names_the_game_and_the_row(tmp_path: Path, case: str) -> 
         journal.game(1)  # the menu and `companion games` read it even when it is not resumed
         Table.open(path)
     assert str(error.value).startswith(f"{path}: ")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_a_damaged_row_whose_checksum_was_not_redone_is_refused_too(
+    tmp_path: Path, case: str
+) -> None:
+    statement, message = DAMAGE[case]
+    path = _journal(tmp_path / "journal.sqlite")
+    _damage_script(path, statement, sealed=False)
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match=rf"{message}|the row is damaged") as error:
+        journal = Journal(path)
+        journal.game(1)
+        Table.open(path)
+    assert str(error.value).startswith(f"{path}: game 1")
     assert path.read_bytes() == before
 
 

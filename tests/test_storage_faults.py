@@ -34,7 +34,7 @@ def fill_up(d: Driver) -> None:
             seq += 1
             try:
                 db.execute(
-                    "INSERT INTO actions VALUES (9999, ?, '', NULL, zeroblob(?))", (seq, size)
+                    "INSERT INTO actions VALUES (9999, ?, '', NULL, zeroblob(?), NULL)", (seq, size)
                 )
             except sqlite3.OperationalError:  # SQLITE_FULL: no room for this size
                 break
