@@ -54,7 +54,9 @@ DROP_INS="$UNIT_DIR/companion.service.d"
 UDEV="$ROOT/etc/udev/rules.d/99-companion-pico.rules"
 BOOT_CONFIG="$ROOT/boot/firmware/config.txt"
 [ -e "$BOOT_CONFIG" ] || [ ! -e "$ROOT/boot/config.txt" ] || BOOT_CONFIG="$ROOT/boot/config.txt"
-EXCLUDES=(.venv .git out __pycache__ .pytest_cache .ruff_cache .mypy_cache .hypothesis)
+# Not the code: the venv, the checkout's caches, and what pip's build leaves in the copy.
+EXCLUDES=(.venv .git out __pycache__ .pytest_cache .ruff_cache .mypy_cache .hypothesis
+          build dist '*.egg-info')
 
 say() { printf '%-44s %s\n' "$1" "$2"; }
 CHANGED="done"  # a file
