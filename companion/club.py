@@ -7,12 +7,17 @@ per side, or scores), the last thing said and whether the box is online. The fin
 games' journals (``games/<id>``, retained) give the tournament's standings: wins per player
 name across the tables. ``--json`` prints the same as JSON lines for other tools; ``--once
 SECONDS`` listens that long, prints every table once and the standings, and exits.
+
+Anyone who can publish on the broker can name a table or say anything: every text taken
+from it is :func:`printable` (no control character or escape sequence reaches the
+terminal, so none can move its cursor, clear it or retitle it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import threading
 import time
@@ -22,6 +27,24 @@ from typing import Any
 
 EXIT_OK = 0
 EXIT_BROKER = 5  # the broker could not be reached
+
+# Escape sequences whole (so no stray "[2J" is left of one): CSI (ESC [ or C1 0x9b) with its
+# parameters and final byte; OSC, DCS, SOS, PM, APC strings (ESC ] P X ^ _ or C1) up to
+# their terminator (BEL or ST) or the end; any other ESC and the character after it.
+_SEQUENCES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[ -/]*[0-~]?"
+)
+# What is left of C0 and C1, DEL, and the bidirectional overrides that reorder a line.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every escape sequence and control character taken out (line breaks
+    and tabs become spaces): safe to print on a terminal."""
+    text = _SEQUENCES.sub("", text)
+    return _CONTROLS.sub("", text.replace("\t", " ").replace("\n", " ").replace("\r", " "))
 
 
 @dataclass
@@ -39,23 +62,26 @@ class TableLine:
     online: bool | None = None  # None: no status seen yet
 
     def to_json(self) -> dict[str, Any]:
+        """The line as printed, every text :func:`printable` (it came from the broker)."""
         return {
-            "table": self.table,
-            "game": self.game,
+            "table": printable(self.table),
+            "game": printable(self.game),
             "head": self.head,
-            "round": self.round,
-            "standings": list(self.standings),
-            "last": self.last,
-            "winner": self.winner,
+            "round": printable(self.round),
+            "standings": [printable(item) for item in self.standings],
+            "last": printable(self.last),
+            "winner": printable(self.winner),
             "online": self.online,
         }
 
     def text(self) -> str:
+        line = self.to_json()
         status = {True: "online", False: "OFFLINE", None: "?"}[self.online]
-        cells = [self.table, self.game or "-", self.round or "-", ", ".join(self.standings)]
-        if self.winner:
-            cells.append(f"won by {self.winner}")
-        cells += [self.last, status]
+        cells = [line["table"], line["game"] or "-", line["round"] or "-"]
+        cells.append(", ".join(line["standings"]))
+        if line["winner"]:
+            cells.append(f"won by {line['winner']}")
+        cells += [line["last"], status]
         return " | ".join(cells)
 
 
@@ -209,7 +235,9 @@ def _printer(as_json: bool, out: Callable[[str], None]) -> Callable[[TableLine],
 
 
 def _print_standings(club: Club, as_json: bool, out: Callable[[str], None]) -> None:
-    wins = club.standings()
+    wins: dict[str, int] = {}
+    for name, count in club.standings().items():
+        wins[printable(name)] = wins.get(printable(name), 0) + count
     if as_json:
         out(json.dumps({"standings": wins}, ensure_ascii=False))
     elif wins:
