@@ -9,8 +9,11 @@ buffer, drained a USB packet per millisecond) against the Pi's real bridge on a 
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import time
+import tty
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +22,7 @@ import pytest
 
 from companion.hardware import bridge_codec as codec
 from companion.hardware.bridge import Bridge
-from companion.hardware.virtual_pico import TRANSMIT_BUFFER, VirtualPico
+from companion.hardware.virtual_pico import TRANSMIT_BUFFER, VirtualCdc, VirtualPico
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 
@@ -207,3 +210,40 @@ def test_steps_turned_while_unplugged_all_arrive_once_in_order_after_the_replug(
         )
     finally:
         bridge.close()
+
+
+def test_the_virtual_pico_port_behaves_as_circuitpython_s() -> None:
+    cdc = VirtualCdc()
+    path = cdc.plug()
+    try:
+        assert not cdc.connected  # nobody has the port open yet
+        assert cdc.write(b"OLD*0000\n") == 9  # TinyUSB keeps it for the next opening
+        host = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        tty.setraw(host)
+        try:
+            assert cdc.connected
+            lines = b"EV 1 DISC +1*A090\n" * 20  # 360 bytes
+            taken = cdc.write(lines)  # what fits beside what is still in the buffer
+            assert TRANSMIT_BUFFER - 9 <= taken <= TRANSMIT_BUFFER
+            assert cdc.out_waiting <= TRANSMIT_BUFFER
+            assert cdc.short_writes == 1
+            wanted = b"OLD*0000\n" + lines[:taken]  # the rest was never taken
+            received = bytearray()
+
+            def read_all() -> bool:
+                with contextlib.suppress(BlockingIOError):  # nothing to read yet
+                    received.extend(os.read(host, 4096))
+                return len(received) >= len(wanted)
+
+            assert eventually(read_all, 2.0)
+            time.sleep(0.05)
+            read_all()
+            assert bytes(received) == wanted
+            assert cdc.out_waiting == 0
+        finally:
+            os.close(host)
+        assert eventually(lambda: not cdc.connected, 2.0)  # the Pi closed the port
+    finally:
+        cdc.unplug()
+    assert not cdc.connected
+    assert cdc.out_waiting == 0
