@@ -238,7 +238,8 @@ def _seat_button(seat: int, colour: str, snap: Snapshot, now: float) -> Reaction
     if move == "select":
         index = ui.cursor % count
         if index < len(prompt.choices):
-            return Reaction(ui, (Apply(prompt.choices[index], seat),))
+            # As the prompted seat: itself, or the seat without buttons it plays for.
+            return Reaction(ui, (Apply(prompt.choices[index], prompt.seat),))
         entry = index - len(prompt.choices)
         first = prompt.entries[entry].fields[0].start
         return Reaction(replace(ui.push("entry"), entry=entry, entered=(), value=first).quiet())

@@ -62,7 +62,10 @@ KEEP_STATES = 2000  # states held in memory for undo (older: rebuilt from a snap
 
 @dataclass(frozen=True)
 class Apply:
-    """Play an action for ``seat`` (None: the seat the prompt names, or the action's)."""
+    """Play an action as ``seat``: the seat whose buttons were pressed, a phone's token's
+    seat, a script's ``seat:``. The rules refuse it unless it is that seat's own to take
+    (``GameSpec.authorize``). None: the table itself acts (NEXT, the disc, a script that
+    names no seat), for the seat the prompt names."""
 
     action: Mapping[str, object]
     seat: int | None = None
@@ -293,12 +296,18 @@ class Table(LoopOwned):
         if self.record.status == FINISHED and self.state.winner is None:
             raise IllegalAction("this game was ended: start a new one from the menu")
         clean = dict(command.action)
-        actor = command.seat if command.seat is not None else clean.get("seat")
-        if actor is None:
-            actor = self.prompt().seat
+        actor = command.seat if command.seat is not None else self._named_seat(clean)
+        if command.seat is not None and "seat" not in clean:
+            # The rules see who acts (and the journal keeps it in the action, so a replay
+            # is the same game): a team's action is its player's, a vote its voter's.
+            clean["seat"] = command.seat
+        # The rules' own step first, so a refusal says what the rules say (a script's
+        # golden reasons); then whether it is this seat's own to take at all.
         state = self.spec.rules.step(self.state, clean)
+        if actor is not None:
+            self.spec.authorize(self.state, clean, actor)
         status = self._status_of(state)
-        seat = actor if isinstance(actor, int) and not isinstance(actor, bool) else None
+        seat = actor if actor is not None else self.prompt().seat
         self.journal.append(self.record.id, seat, clean, status)
         del self._actions[self.head :]
         self._actions.append(clean)
@@ -306,6 +315,21 @@ class Table(LoopOwned):
         self._moved_on()
         self._set_status(status)
         return Change("action", clean, tuple(state.events))
+
+    def _named_seat(self, action: Mapping[str, object]) -> int | None:
+        """The seat a script's action names (``seat: 2`` or ``seat: Anna``), or None (an
+        unknown name is the rules' to refuse, with its own words)."""
+        named = action.get("seat")
+        if isinstance(named, int) and not isinstance(named, bool):
+            return named
+        if not isinstance(named, str):
+            return None
+        if named.isdigit():
+            return int(named)
+        players = self.record.setup.get("players")
+        if isinstance(players, list) and named in players:
+            return players.index(named) + 1
+        return None
 
     def _undo(self, to_head: int | None) -> Change:
         target = self.head - 1 if to_head is None else to_head

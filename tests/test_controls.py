@@ -154,7 +154,8 @@ def test_seat_buttons_move_the_cursor_and_select_journals_the_choice(tmp_path: P
     d.tap("seat1.cyan")
     game_id = d.app.table.record.id
     stored = Journal(tmp_path / "j.sqlite").actions(game_id)[-1]
-    assert stored.action == choices[0] and stored.seat == 1
+    # The choice as applied: with the seat that took it, which the rules checked.
+    assert stored.action == {**choices[0], "seat": 1} and stored.seat == 1
     assert d.app.ui.cursor == 0
 
 

@@ -52,7 +52,9 @@ def test_undo_takes_a_vote_back_and_redo_casts_it_again(tmp_path: Path) -> None:
     assert (stored.seat, stored.action["condition"]) == (2, "cold")
 
     undone = run(Undo())
-    assert (undone.undone, undone.action) == (1, {"do": "vote", "hand": 2, "condition": "cold"})
+    # The action as applied: with the seat that cast it, which the rules checked owns hand 2.
+    cast = {"do": "vote", "hand": 2, "condition": "cold", "seat": 2}
+    assert (undone.undone, undone.action) == (1, cast)
     assert table.view()["hands"][1]["voted"] is False
     assert table.view()["vote"]["waiting"] == [1, 2, 3]
     assert "vote" not in table.view("seat:2")["hands"][1]

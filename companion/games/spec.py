@@ -15,7 +15,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from companion.i18n import LANGUAGES, Words
-from companion.rules.base import JSON, PUBLIC, Action, Entry, Field, FieldKind, Prompt
+from companion.rules.base import (
+    JSON,
+    PUBLIC,
+    Action,
+    Entry,
+    Field,
+    FieldKind,
+    IllegalAction,
+    Prompt,
+)
 
 if TYPE_CHECKING:  # the screens import pygame: only the screen's own modules load them
     from companion.display.scene import Scene
@@ -235,6 +244,22 @@ class GameSpec(Generic[S]):
     stamp: Callable[[JSON], JSON] = _as_given
     # The setup a journaled game is replayed with (an unstamped one: the oldest edition).
     journaled: Callable[[JSON], JSON] = _as_given
+
+    def authorize(self, state: S, action: Action, seat: int) -> None:
+        """Refuse ``action`` (IllegalAction, naming why) unless it is ``seat``'s own to
+        take now: the rules' own ``authorize(state, action, seat)`` when the game has one
+        (the five games do: a hidden vote only for one's own hand, a sheet only one's own
+        hero's), else only the seat the prompt names acts, as itself."""
+        check: Callable[[S, Action, int], None] | None = getattr(self.rules, "authorize", None)
+        if check is not None:
+            check(state, action, seat)
+            return
+        named = action.get("seat")
+        asked = self.rules.prompt(state).seat
+        if named is not None and named != seat:
+            raise IllegalAction(f"seat {seat} cannot act for seat {named}")
+        if asked is not None and asked != seat:
+            raise IllegalAction(f"it is seat {asked}'s to decide now, not seat {seat}'s")
 
 
 def setup_option(

@@ -457,6 +457,40 @@ def seat_of(action: Action, seats: Seats) -> int | None:
     return number
 
 
+def authorize_by_prompt(
+    prompt: Prompt,
+    action: Action,
+    seat: int,
+    seats: Seats,
+    anytime: Iterable[str] = (),
+) -> None:
+    """Refuse ``action`` from ``seat`` unless it is the seat's own to take now: a ``seat``
+    the action names must be this one, and the prompt must name this seat, except for the
+    actions every seat takes for itself at once (``anytime``: the hidden vote), whose
+    rules then check that the seat owns what it acts on (its hand). The table hands the
+    acting seat to the rules this way for every command that comes from a seat: the
+    buttons pressed, a phone's token, a script's ``seat:``.
+
+    A table where one seat could act for another would let a phone cast another player's
+    hidden vote: the check lives with the rules, not only in the web server."""
+    if seat not in seats.numbers():
+        raise IllegalAction(f"no seat {seat}: seats are 1 to {seats.count}")
+    named = seat_of(action, seats)
+    if named is not None and named != seat:
+        raise IllegalAction(
+            f"{seats.name(seat)} (seat {seat}) cannot act for {seats.name(named)} (seat {named})"
+        )
+    if action.get("do") in tuple(anytime):
+        return
+    if prompt.seat is None:
+        return  # nobody is asked (the game is over): the rules refuse the action themselves
+    if prompt.seat != seat:
+        raise IllegalAction(
+            f"it is {seats.name(prompt.seat)}'s to decide now (seat {prompt.seat}), "
+            f"not {seats.name(seat)}'s"
+        )
+
+
 def audience_seat(audience: str) -> int | None:
     """The seat number a view audience names (``"seat:2"`` or ``"2"``), else None."""
     text = audience.removeprefix("seat:")

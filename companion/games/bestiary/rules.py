@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from companion.games.bestiary.engine import step
 from companion.games.bestiary.present import prompt, view
 from companion.games.bestiary.state import GAME, State, parse_setup
-from companion.rules.base import JSON
+from companion.rules.base import JSON, Action, authorize_by_prompt
 
 name = GAME
 
@@ -18,6 +18,12 @@ def start(setup: Mapping[str, object] | None) -> State:
     return State(setup=parsed, turn=parsed.first)
 
 
+def authorize(state: State, action: Action, seat: int) -> None:
+    """Only the seat whose turn or decision it is acts; its engine then checks that the
+    creature it acts with is its own (``_own_creature``)."""
+    authorize_by_prompt(prompt(state), action, seat, state.seats)
+
+
 def rematch_setup(state: State) -> JSON:
     """The setup of the next game in a series: the previous second player goes first."""
     setup = state.setup.to_json()
@@ -25,4 +31,4 @@ def rematch_setup(state: State) -> JSON:
     return setup
 
 
-__all__ = ["name", "prompt", "rematch_setup", "start", "step", "view"]
+__all__ = ["authorize", "name", "prompt", "rematch_setup", "start", "step", "view"]

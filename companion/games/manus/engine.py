@@ -167,7 +167,7 @@ def _first_seat_acts(state: State, action: Action) -> int:
     return first
 
 
-def _hand_number(state: State, value: object) -> int:
+def hand_number(state: State, value: object) -> int:
     count = state.setup.hand_count
     if isinstance(value, str) and value.isdigit():
         value = int(value)
@@ -182,7 +182,7 @@ def _named_hand(state: State, action: Action, default: int | None) -> int:
     hand whose turn it is. A ``seat:`` given alongside must own the hand."""
     seat = seat_of(action, state.seats)
     if action.get("hand") is not None:
-        hand = _hand_number(state, action["hand"])
+        hand = hand_number(state, action["hand"])
     elif default is not None:
         hand = default
     elif seat is not None:
@@ -670,6 +670,7 @@ __all__ = [
     "HANDLERS",
     "discovery_bonus",
     "element_strength",
+    "hand_number",
     "hand_strength",
     "missing_strengths",
     "resolve_vote",

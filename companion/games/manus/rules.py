@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.manus.engine import step
+from companion.games.manus.engine import hand_number, step
 from companion.games.manus.present import prompt, view
 from companion.games.manus.state import GAME, Hand, State, parse_setup
+from companion.rules.base import Action, IllegalAction, authorize_by_prompt
 
 name = GAME
 
@@ -26,4 +27,20 @@ def start(setup: Mapping[str, object] | None) -> State:
     )
 
 
-__all__ = ["name", "prompt", "start", "step", "view"]
+def authorize(state: State, action: Action, seat: int) -> None:
+    """L242: every hand lays its card at once, so a vote is any seat's to cast, but only
+    for its own hand (the engine refuses a hand another seat runs: ``_named_hand``, given
+    the acting seat); every other decision is the prompted seat's."""
+    authorize_by_prompt(prompt(state), action, seat, state.seats, anytime=("vote",))
+    if action.get("hand") is None:
+        return
+    hand = hand_number(state, action["hand"])
+    owner = state.setup.seat_of_hand(hand)
+    if owner != seat:
+        raise IllegalAction(
+            f"hand {hand} is {state.seats.name(owner)}'s (seat {owner}), "
+            f"not {state.seats.name(seat)}'s: a seat plays and votes for its own hands only"
+        )
+
+
+__all__ = ["authorize", "name", "prompt", "start", "step", "view"]

@@ -63,7 +63,7 @@ def start(setup: Mapping[str, object] | None) -> State:
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def _hero_seat(state: State, action: Action, key: str = "hero") -> int:
+def hero_seat(state: State, action: Action, key: str = "hero") -> int:
     """The hero an action is about (by seat or name); the turn's hero by default."""
     given = action.get(key)
     if given is None:
@@ -194,7 +194,7 @@ def toad(state: State, action: Action) -> State:
     does not count."""
     check_fields("toad", action, ("do", "seat", "hero"))
     _in_turn(state)
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     state = state.changed(seat, toad=TOAD_TURNS, toad_since=state.turns)
     return emit(state, {"event": "toaded", "seat": seat, "turns": TOAD_TURNS})
 
@@ -227,7 +227,7 @@ def without(items: tuple[str, ...], name: str) -> tuple[str, ...]:
 
 def _change(state: State, action: Action, field: str, name: str) -> State:
     check_fields(name, action, ("do", "seat", "hero", "change", "kind"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     change = as_int(require(action, "change", "how much, + or −"), "change", -20, 20)
     hero = state.hero(seat)
     kind = str(action.get("kind") or "gain")
@@ -274,7 +274,7 @@ def craft(state: State, action: Action) -> State:
 def trophy(state: State, action: Action) -> State:
     """A trophy kept: its Strength (or Craft) adds to the trophies traded later (L203)."""
     check_fields("trophy", action, ("do", "seat", "hero", "kind", "value"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     kind = pick(KINDS, action.get("kind", "strength"), "kind")
     value = as_int(require(action, "value", "its Strength or Craft"), "value", 0, 20)
     field = f"{kind}_trophies"
@@ -286,7 +286,7 @@ def carry(state: State, action: Action) -> State:
     """An object taken; over the carrying limit (4 without a Mule, L148) one must be dropped
     at once (the prompt asks which)."""
     check_fields("carry", action, ("do", "seat", "hero", "object", "allowed"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     name = str(require(action, "object", "the object's name"))
     if action.get("allowed") is False:
         raise IllegalAction(
@@ -299,7 +299,7 @@ def carry(state: State, action: Action) -> State:
 
 def drop(state: State, action: Action) -> State:
     check_fields("drop", action, ("do", "seat", "hero", "object"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     hero = state.hero(seat)
     name = str(require(action, "object", "which object"))
     if name not in hero.objects:
@@ -312,7 +312,7 @@ def capacity(state: State, action: Action) -> State:
     """The carrying limit: 4, more with a Mule or a Horse (entered, TL-A3; 8 with the Horse,
     TL-X3); losing it brings the limit back and the surplus is dropped at once (L152)."""
     check_fields("capacity", action, ("do", "seat", "hero", "value"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     value = as_int(require(action, "value", "how many objects"), "value", 0, 20)
     state = state.changed(seat, capacity=value)
     surplus = max(0, len(state.hero(seat).objects) - value)
@@ -322,7 +322,7 @@ def capacity(state: State, action: Action) -> State:
 def follower(state: State, action: Action) -> State:
     """Followers are not limited (L164); one a hero may not have is refused (L307)."""
     check_fields("follower", action, ("do", "seat", "hero", "name", "leaves", "allowed"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     name = str(require(action, "name", "the follower"))
     hero = state.hero(seat)
     if action.get("leaves"):
@@ -341,7 +341,7 @@ def follower(state: State, action: Action) -> State:
 def spell(state: State, action: Action) -> State:
     """A spell gained, within the Craft's limit (L182-183); a toad gains none (L285)."""
     check_fields("spell", action, ("do", "seat", "hero", "name"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     hero = state.hero(seat)
     name = str(require(action, "name", "the spell"))
     if hero.toad:
@@ -355,7 +355,7 @@ def spell(state: State, action: Action) -> State:
 def discard(state: State, action: Action) -> State:
     """A spell discarded: only what is over the limit (no discarding under it, L191)."""
     check_fields("discard", action, ("do", "seat", "hero", "name"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     hero = state.hero(seat)
     name = str(require(action, "name", "the spell"))
     if name not in hero.spells:
@@ -370,7 +370,7 @@ def cast(state: State, action: Action) -> State:
     """A spell cast: in the own turn at most as many as held when it began; in another's,
     one (the Command spell excepted, L199); not by a toad (L285)."""
     check_fields("cast", action, ("do", "seat", "hero", "name"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     hero = state.hero(seat)
     name = str(require(action, "name", "the spell"))
     if hero.toad:
@@ -394,7 +394,7 @@ def cast(state: State, action: Action) -> State:
 def alignment(state: State, action: Action) -> State:
     """«не может менять характер чаще одного раза в ход» (L241)."""
     check_fields("alignment", action, ("do", "seat", "hero", "to"))
-    seat = _hero_seat(state, action)
+    seat = hero_seat(state, action)
     hero = state.hero(seat)
     to = pick(ALIGNMENTS, require(action, "to", "good, neutral or evil"), "to")
     if hero.aligned_in_turn == state.turns:
@@ -526,7 +526,7 @@ def attack(state: State, action: Action) -> State:
     _in_turn(state)
     _by(state, action, state.turn)
     seat = state.turn
-    other = _hero_seat(state, {"hero": require(action, "defender", "the hero attacked")})
+    other = hero_seat(state, {"hero": require(action, "defender", "the hero attacked")})
     if other == seat:
         raise IllegalAction("a hero attacks another hero")
     psychic = _yes(action.get("psychic", False), "psychic")
@@ -725,7 +725,7 @@ def step(state: State, action: Action) -> State:
     if over is not None:
         seat, what = over
         fixing = "drop" if what == "object" else "discard"
-        if action.get("do") != fixing or _hero_seat(state, action) != seat:
+        if action.get("do") != fixing or hero_seat(state, action) != seat:
             hero = state.hero(seat)
             limit = (
                 f"carries {len(hero.objects)} objects, {hero.capacity} at most (L148)"
@@ -737,4 +737,4 @@ def step(state: State, action: Action) -> State:
     return handler(state.evolve(events=()), action)
 
 
-__all__ = ["HANDLERS", "Hero", "start", "step"]
+__all__ = ["HANDLERS", "Hero", "hero_seat", "start", "step"]

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from companion.games.tetranomicon.engine import start, step
 from companion.games.tetranomicon.present import prompt, view
-from companion.games.tetranomicon.state import GAME
+from companion.games.tetranomicon.state import GAME, State
+from companion.rules.base import Action, authorize_by_prompt
 
 name = GAME
 
-__all__ = ["name", "prompt", "start", "step", "view"]
+
+def authorize(state: State, action: Action, seat: int) -> None:
+    """Only the faction whose turn or decision it is acts (its flip, its build, its pass)."""
+    authorize_by_prompt(prompt(state), action, seat, state.seats)
+
+__all__ = ["authorize", "name", "prompt", "start", "step", "view"]
