@@ -204,9 +204,34 @@ def test_a_new_game_the_loop_could_not_take_is_refused_before_it_is_posted(
     ):
         status, _, text = _post_raw(url, raw, {"Content-Type": "application/json"} | foreign)
         assert status == 403, foreign
+    cards = f"{manus.server.url}/api/table/{manus.tokens()['table']}/cards"
+    status, _, text = fetch(cards, "POST", {"card": "x"})
+    assert status == 400 and json.loads(text)["error"] == "card: a JSON object"
     assert journal(manus) == before
     assert manus.public()["game"] == "manus" and manus.public()["head"] == 0
     press_reaches_the_table(manus)
+
+
+def test_another_sites_page_cannot_open_a_socket(manus: Running) -> None:
+    """A page elsewhere opening the box's socket (its browser sends its own Origin): 403;
+    the box's own origin, or none (not a browser), is let in."""
+    url = ws_url(manus, "/ws/public")
+
+    async def status(origin: str | None) -> int:
+        async with aiohttp.ClientSession() as session:
+            try:
+                async with session.ws_connect(url, origin=origin) as socket:
+                    await socket.receive(timeout=5)
+                    return 101
+            except aiohttp.WSServerHandshakeError as error:
+                assert_headers(error.headers, "403")
+                return error.status
+
+    async def all_of() -> list[int]:
+        own = origin_of(manus.server.url)["Origin"]
+        return [await status(o) for o in ("http://evil.example", "null", own, None)]
+
+    assert asyncio.run(all_of()) == [403, 403, 101, 101]
 
 
 def test_a_seat_action_that_is_not_an_action_is_refused_before_it_is_posted(
