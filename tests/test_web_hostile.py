@@ -14,6 +14,7 @@ import secrets
 import socket
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -165,6 +166,49 @@ def test_sockets_are_capped_per_address_and_in_total(manus: Running) -> None:
                 await session.close()
 
     asyncio.run(go())
+    press_reaches_the_table(manus)
+
+
+def _connect(table: Running, address: str) -> socket.socket:
+    return socket.create_connection(
+        ("127.0.0.1", table.server.port), timeout=5, source_address=(address, 0)
+    )
+
+
+def _answers(connection: socket.socket) -> bool:
+    """Does the server answer a request on this connection (or has it cut it)?"""
+    try:
+        connection.sendall(b"GET /api/public HTTP/1.1\r\nHost: box\r\n\r\n")
+        return connection.recv(64).startswith(b"HTTP/1.1 200")
+    except ConnectionError:
+        return False
+
+
+def test_connections_are_capped_per_address_and_in_total(manus: Running) -> None:
+    """Half-sent requests held open (each costs the box memory and a file descriptor): one
+    address keeps 32 connections, the 33rd is cut at once; the box keeps 256, the 257th
+    is cut whatever its address; one closed makes room again."""
+    per, total = guard.CONNECTIONS_PER_ADDRESS, guard.CONNECTIONS_IN_TOTAL
+    assert (per, total) == (32, 256)
+    held: list[socket.socket] = []
+    try:
+        for index in range(total):
+            held.append(_connect(manus, f"127.0.0.{1 + index // per}"))
+            held[-1].sendall(b"GET / HTTP/1.1\r\nX-Slow: ")  # never finished
+        extra = _connect(manus, "127.0.0.1")  # the first address, at its 32
+        assert not _answers(extra)
+        extra.close()
+        stranger = _connect(manus, "127.0.0.200")  # a new address, the box at 256
+        assert not _answers(stranger)
+        stranger.close()
+        held.pop().close()  # 127.0.0.8 down to 31, the box to 255
+        time.sleep(0.2)
+        again = _connect(manus, "127.0.0.200")
+        assert _answers(again)
+        again.close()
+    finally:
+        for connection in held:
+            connection.close()
     press_reaches_the_table(manus)
 
 

@@ -299,9 +299,40 @@ def _settle(done: asyncio.Future[tuple[bool, str, int]], value: tuple[bool, str,
 
 
 class Connection(web.RequestHandler):
-    """aiohttp's handler of one connection, answering what its parser cannot read (not
-    HTTP, a line over 8 KB, a control byte in the path) with the security headers, a word
-    instead of aiohttp's quote of the request, and a log line instead of a traceback."""
+    """aiohttp's handler of one connection: at most :data:`~guard.CONNECTIONS_PER_ADDRESS`
+    open from one address and :data:`~guard.CONNECTIONS_IN_TOTAL` in all (``open``, shared
+    by a server's connections: one more is cut at once, so a flood of idle or half-sent
+    requests holds neither the box's memory nor its file descriptors); what its parser
+    cannot read (not HTTP, a line over 8 KB, a control byte in the path) answered with the
+    security headers, a word instead of aiohttp's quote of the request, and a log line
+    instead of a traceback."""
+
+    def __init__(self, manager: web.Server, *, open: dict[str, int], **options: Any) -> None:
+        super().__init__(manager, **options)
+        self._open = open
+        self._address: str | None = None  # counted in ``open`` while it is
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else "?"
+        held = self._open.get(address, 0)
+        if held >= guard.CONNECTIONS_PER_ADDRESS or sum(self._open.values()) >= (
+            guard.CONNECTIONS_IN_TOTAL
+        ):
+            log.debug("a connection over the limits from %s cut", address)
+            transport.close()
+            return
+        self._address = address
+        self._open[address] = held + 1
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        address, self._address = self._address, None
+        if address is not None:
+            self._open[address] -= 1
+            if not self._open[address]:
+                del self._open[address]
+        super().connection_lost(exc)
 
     def handle_error(
         self,
@@ -368,8 +399,11 @@ class Server:
         server, loop = self._runner.server, asyncio.get_running_loop()
         assert server is not None  # set up above
         unlogged: dict[str, Any] = {"access_log": None}  # as AppRunner(access_log=None)
+        connections: dict[str, int] = {}  # open, per address
         self._listener = await loop.create_server(
-            lambda: Connection(server, loop=loop, **unlogged), self.host, self.port
+            lambda: Connection(server, open=connections, loop=loop, **unlogged),
+            self.host,
+            self.port,
         )
         if self.port == 0:  # a free port was asked for
             self.port = int(self._listener.sockets[0].getsockname()[1])
