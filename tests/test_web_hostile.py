@@ -251,6 +251,9 @@ def test_a_new_game_the_loop_could_not_take_is_refused_before_it_is_posted(
     cards = f"{manus.server.url}/api/table/{manus.tokens()['table']}/cards"
     status, _, text = fetch(cards, "POST", {"card": "x"})
     assert status == 400 and json.loads(text)["error"] == "card: a JSON object"
+    deep = '{"game": "manus", "setup": {"players": ' + "[" * 3000 + "]" * 3000 + "}}"
+    status, _, text = _post_raw(url, deep, {"Content-Type": "application/json"} | origin_of(url))
+    assert status == 400 and json.loads(text)["error"] == "a JSON object"  # past recursion
     assert journal(manus) == before
     assert manus.public()["game"] == "manus" and manus.public()["head"] == 0
     press_reaches_the_table(manus)

@@ -3,7 +3,8 @@ Security): the network the box is on is not trusted.
 
 - Memory is bounded: the pages' sockets take nothing but pings (any message, and any
   frame over :data:`SOCKET_MESSAGE_LIMIT` bytes, closes them before it is buffered),
-  sockets are capped per address and in total, and every body has its route's limit.
+  sockets and connections are capped per address and in total (the connections by
+  ``server.Connection``), and every body has its route's limit.
 - The loop cannot be reached with something it would choke on: a remote command is
   checked here, on the server's thread (a new game's setup by the game's own start), and
   refused with 400 and the reason before anything is posted to the loop.

@@ -38,24 +38,9 @@ SOCKETS: web.AppKey[dict[str, int]] = web.AppKey("sockets", dict)  # open, per a
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-@web.middleware
-async def secured(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Security headers on every answer, errors included (also set when each answer is
-    prepared, which covers what aiohttp answers by itself)."""
-    try:
-        response = await handler(request)
-    except web.HTTPException as error:
-        guard.add_headers(request, error)
-        raise
-    guard.add_headers(request, response)
-    return response
-
-
 def make_app(hub: Hub) -> web.Application:
-    app = web.Application(
-        middlewares=[secured, guard.guarded], client_max_size=guard.CLIENT_MAX_SIZE
-    )
-    app.on_response_prepare.append(guard.headers_on_every_answer)
+    app = web.Application(middlewares=[guard.guarded], client_max_size=guard.CLIENT_MAX_SIZE)
+    app.on_response_prepare.append(guard.headers_on_every_answer)  # errors and 500s too
     app[HUB] = hub
     app[SOCKETS] = {}
     rates: dict[int, deque[float]] = defaultdict(deque)
