@@ -533,8 +533,8 @@ class Journal:
             raise JournalError(f"{self.path}: cannot read the games: {error}") from error
         if stray is not None:
             raise JournalError(
-                f"{self.path}: actions stored for game {stray!r}, which is not in the journal "
-                "(a damaged row); the journal was left untouched"
+                f"{self.path}: game {stray!r}: actions are stored for it but the journal has "
+                "no such game (a damaged row); the journal was left untouched"
             )
         for game_id in ids:
             self.game(game_id)
@@ -584,8 +584,9 @@ class Journal:
         or missing row is a JournalError naming the game and the action."""
         records: list[ActionRecord] = []
         known: dict[str, JSON] = {}  # a long game repeats its actions: one object each
+        rows = self._db.cursor()
         try:
-            rows = self._db.execute(
+            rows.execute(
                 f"SELECT seq, at, seat, action, {self._crc} FROM actions "
                 "WHERE game_id=? ORDER BY seq",
                 (game_id,),
@@ -601,6 +602,10 @@ class Journal:
                 columns=ACTION_TEXT,
                 match=("game_id", game_id),
             ) from error
+        finally:
+            # A refusal's traceback keeps this frame: an open statement would keep the
+            # file open after close() (safe mode moves the journal aside right after).
+            rows.close()
         return records
 
     def _record(
