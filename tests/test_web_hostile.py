@@ -104,9 +104,9 @@ def test_thirty_sockets_sending_4_mb_leave_memory_and_presses_alone(manus: Runni
     for sockets in rounds:
         for ended in sockets:
             assert "refused" not in ended and not ended.get("open"), ended
-            assert ended["code"] in (1006, 1009) and ended["seconds"] < 2, ended
+            assert ended["code"] in (1006, 1009) and ended["seconds"] < 5, ended
     assert highest - before < 40 and after - before < 40
-    assert len(latencies) >= 3 and max(latencies) < 1.0
+    assert len(latencies) >= 3 and max(latencies) < 2.0  # a loaded machine; a dead loop: never
 
 
 def test_a_page_socket_that_sends_anything_is_closed(manus: Running) -> None:
