@@ -48,7 +48,7 @@ from companion.snapshot import HardwareStatus, Snapshot, UiState, WebAccess
 from companion.table import NOTHING, Apply, Change, Command, NewGame, Table
 from companion.voice import Espeak, Voice, VoiceOutput
 from companion.voice import available as voice_available
-from companion.web.hub import Hub, Remote, TableRequest, may_act, tokens_for
+from companion.web.hub import LOOP_FAILED, Hub, Remote, TableRequest, may_act, tokens_for
 
 if TYPE_CHECKING:
     from companion.web.address import Advert
@@ -213,7 +213,12 @@ class App:
             bridge=bridge,
             sensor_expected=adapters.sensor_expected,
             pads=_pads(config),
+            # A journal on a read-only card or folder: the game is shown, nothing is kept.
+            storage="read_only" if table.journal.read_only else "",
+            storage_head=table.head if table.journal.read_only else 0,
         )
+        if table.journal.read_only:
+            log.warning("%s: read-only: the game is shown, nothing new is kept", table.journal.path)
         self._recent_path = recent.path_for(table.journal.path)
         self._recent = recent.read(self._recent_path)
         self._resumable = self._unfinished()
@@ -310,15 +315,35 @@ class App:
                 bridge="linked" if event.present else "unplugged",
             )
             snap = replace(snap, hardware=hardware, cue=None, news=False)
-        elif isinstance(event, Remote):
-            snap = self._remote(event, snap, now)
-        elif isinstance(event, TableRequest):
-            snap = self._table_request(event, snap, now)
+        elif isinstance(event, Remote | TableRequest):
+            snap = self._from_a_phone(event, snap, now)
         elif isinstance(event, Refresh):
             snap = self._build(
                 snap.ui, snap.change, now, hardware=snap.hardware, changed_at=snap.changed_at
             )
         self._publish(before, snap, now)
+
+    def _from_a_phone(self, event: Remote | TableRequest, snap: Snapshot, now: float) -> Snapshot:
+        """A request from the network, run on the loop: whatever it raises fails that
+        request alone (500, logged) and the loop goes on, the table as the journal has it.
+        A stranger's malformed request must never stop the presses reaching the journal."""
+        try:
+            if isinstance(event, Remote):
+                return self._remote(event, snap, now)
+            return self._table_request(event, snap, now)
+        except Exception:
+            log.exception("a request from a phone failed on the loop (answered 500)")
+            if isinstance(event, Remote):
+                event.reply(False, LOOP_FAILED, self.table.head)
+            else:
+                event.reply(500, {"error": LOOP_FAILED})
+        try:  # the table may have moved before the failure: show it as it now is
+            return self._build(
+                snap.ui, snap.change, now, hardware=snap.hardware, changed_at=snap.changed_at
+            )
+        except Exception:
+            log.exception("the snapshot after a failed request could not be built")
+            return snap
 
     def _remote(self, event: Remote, snap: Snapshot, now: float) -> Snapshot:
         """An action from a seat's phone, as its press would be: only if the table is still
@@ -345,8 +370,12 @@ class App:
         kit = self.table.spec.cards
         if event.kind == "new_game":
             game, setup = event.body.get("game"), event.body.get("setup") or {}
+            if not isinstance(game, str) or not isinstance(setup, dict):
+                why = 'a new game is {"game": a game\'s name, "setup": {its setup\'s keys}}'
+                event.reply(400, {"error": why})
+                return snap
             try:
-                spec = games_find(str(game))
+                spec = games_find(game)
                 spec.rules.start(spec.stamp(dict(setup)))
             except RulesError as error:
                 event.reply(400, {"error": str(error)})

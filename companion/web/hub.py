@@ -30,6 +30,9 @@ from companion.rules.base import JSON, Entry, Field
 from companion.snapshot import Snapshot
 
 Reply = Callable[[bool, str, int], None]  # (played, why not, head after)
+# The "why not" of a request that failed on the loop (an error of the box, logged): the
+# server answers it 500, not 409.
+LOOP_FAILED = "the box failed to do that (the error is logged); the table is as it was"
 
 
 @dataclass(frozen=True)
@@ -294,6 +297,7 @@ def refusal(language: str) -> str:
 
 
 __all__ = [
+    "LOOP_FAILED",
     "Hub",
     "Payloads",
     "Remote",
