@@ -282,7 +282,8 @@ class Snapshot:
         that do not work, in the table's language."""
         lines = [self.ui.notice.say(self.language)] if self.ui.notice else []
         seats = len(self.view.get("seats") or [])
-        return (*lines, *self.hardware.notes(self.language, seats))
+        # Each once: a refused write says what the storage note says (issue 22).
+        return tuple(dict.fromkeys((*lines, *self.hardware.notes(self.language, seats))))
 
     def with_ui(self, ui: UiState, at: float, cue: str | None = None) -> Snapshot:
         """The same table with another UI state: no news."""

@@ -10,10 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import STORAGE_FAULT, STORAGE_RETRY
+from companion import game_log
+from companion.app import STORAGE_FAULT, STORAGE_RETRY, build_app
+from companion.config import load
+from companion.display.scene import Scene
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.i18n import text
-from tests.test_controls import Driver, in_support
+from tests.read_only import read_only_folder
+from tests.test_controls import OPEN, Driver, in_support
 
 
 def rows(d: Driver) -> int:
@@ -94,3 +98,56 @@ def test_the_table_never_acknowledges_a_write_that_failed_at_commit(tmp_path: Pa
 
     again = Table.open(tmp_path / "j.sqlite")
     assert again is not None and again.state == before
+
+
+@pytest.mark.parametrize("fault", ["full", "read_only"])
+def test_the_storage_notice_is_listed_once(tmp_path: Path, fault: str) -> None:
+    """The refused press says what the storage note says: the screen, the log and the
+    notes list it once (it was listed twice)."""
+    d = in_support(tmp_path)
+    head = d.app.table.head
+    db = d.app.table.journal._db
+    if fault == "full":
+        fill_up(d)
+    else:
+        db.execute("PRAGMA query_only=ON")
+    d.tap("seat1.cyan")
+    snap = d.app.snapshot
+    said = text(f"hardware.storage.{fault}", "en", head=head)
+    assert snap.ui.notice is not None and snap.ui.notice.say("en") == said  # the press's
+    assert snap.notices().count(said) == 1
+    assert Scene.of(snap).notes.count(said) == 1
+    assert game_log.lines(snap).count(game_log.WARNING + said) == 1
+
+
+def test_a_journal_in_a_read_only_folder_is_shown_read_only(tmp_path: Path) -> None:
+    """A valid journal on a read-only card or folder: the table shows its game and says it
+    is read-only (it was called "not a companion journal" and the table exited)."""
+    d = in_support(tmp_path)
+    head, view = d.app.table.head, d.app.snapshot.view
+    d.app.close()
+    OPEN.remove(d.app)
+    journal = tmp_path / "j.sqlite"
+    before = journal.read_bytes()
+    with read_only_folder(tmp_path):
+        again = Driver()
+        again.app = build_app(load(None), fakes=True, journal_path=journal, clock=again.clock)
+        OPEN.append(again.app)
+        again.app.start()
+        snap = again.app.snapshot
+        assert again.app.table.journal.read_only
+        assert snap.view == view and again.app.table.head == head  # the game, as it was
+        said = text("hardware.storage.read_only", "en", head=head)
+        assert snap.hardware.storage == "read_only" and snap.notices().count(said) == 1
+        ring = again.app.adapters.ring
+        assert isinstance(ring, FakeLedRing) and ring.last[::4] == (STORAGE_FAULT,) * 6
+        again.tap("seat1.cyan")  # it would be journaled: refused, nothing changes
+        assert again.app.table.head == head and again.app.snapshot.hardware.storage
+        buzzer = again.app.adapters.buzzer
+        assert isinstance(buzzer, FakeBuzzer) and buzzer.cues[-1] == "no"
+        again.t += STORAGE_RETRY  # the retries find it read-only still, and say nothing new
+        again.app.tick(again.t)
+        assert again.app.snapshot.notices().count(said) == 1
+        again.app.close()
+        OPEN.remove(again.app)
+    assert journal.read_bytes() == before
