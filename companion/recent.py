@@ -8,9 +8,10 @@ treated as empty (logged), never as an error that stops the table.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Sequence
 from pathlib import Path
+
+from companion.library import write_atomically
 
 log = logging.getLogger("companion.recent")
 
@@ -46,12 +47,11 @@ def read(path: Path | None) -> tuple[str, ...]:
 
 
 def write(path: Path | None, names: Sequence[str]) -> None:
-    """Replace the file with ``names`` (atomically: a cut never leaves half a list)."""
+    """Replace the file with ``names`` (atomically: a cut never leaves half a list), its
+    owner's alone (0600): who plays at this table is nobody else's business."""
     if path is None:
         return
-    temporary = path.with_name(path.name + ".new")
     try:
-        temporary.write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
-        os.replace(temporary, path)
+        write_atomically(path, "".join(f"{name}\n" for name in names))
     except OSError as error:
         log.warning("%s: the recent names cannot be kept (%s)", path, error)

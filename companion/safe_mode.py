@@ -25,6 +25,7 @@ from pathlib import Path
 from companion.config import Config
 from companion.hardware.gpio import GpioButtonPanel
 from companion.i18n import text
+from companion.library import write_atomically
 from companion.service import Watchdog, notify
 
 log = logging.getLogger("companion.safe")
@@ -47,10 +48,9 @@ class StartRecord:
             return 0, ""
 
     def write(self, crashes: int, error: str) -> None:
+        """Atomically, and 0600 like the journal beside it (the reason may name players)."""
         try:
-            temporary = self.path.with_suffix(".tmp")
-            temporary.write_text(json.dumps({"crashes": crashes, "error": error}), "utf-8")
-            os.replace(temporary, self.path)
+            write_atomically(self.path, json.dumps({"crashes": crashes, "error": error}))
         except OSError as failed:
             log.warning("cannot keep the start record %s: %s", self.path, failed)
 
