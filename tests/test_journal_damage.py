@@ -12,6 +12,7 @@ import pytest
 
 from companion.journal import Journal, JournalError
 from companion.table import Table
+from tests.read_only import read_only_folder
 from tests.test_journal_snapshots import SETUP, actions
 
 MOVES = [a for _, a in zip(range(40), actions(), strict=False)]
@@ -80,3 +81,36 @@ def test_damaged_bytes_are_refused_or_read_never_a_traceback(tmp_path: Path, see
         assert copy.read_bytes() == before  # refused: left untouched
     else:
         assert kept == MOVES[: len(kept)]
+
+
+def test_a_pulled_plug_journal_in_a_read_only_folder_is_read_whole_or_refused(
+    tmp_path: Path,
+) -> None:
+    """A card pulled mid-game, then mounted read-only: its last actions are in the -wal.
+    With its -shm beside it, as a running table leaves it, SQLite reads the -wal read-only:
+    the whole game. Without the -shm, reading it as immutable would lose them: refused,
+    saying where they are."""
+    live = tmp_path / "live.sqlite"
+    game = Table.new_game(Journal(live), "bestiary", SETUP)
+    for action in MOVES:
+        game.apply(action)
+    folder = tmp_path / "card"
+    folder.mkdir()
+    for suffix in ("", "-wal", "-shm"):  # the plug pulled: nothing checkpointed
+        shutil.copy(f"{live}{suffix}", f"{folder / 'j.sqlite'}{suffix}")
+    game.journal.close()
+    assert (folder / "j.sqlite-wal").stat().st_size > 0
+    with read_only_folder(folder):
+        journal = Journal(folder / "j.sqlite")
+        try:
+            assert journal.read_only
+            table = Table.resume(journal)
+            assert table is not None and list(table.history()) == MOVES
+        finally:
+            journal.close()
+    (folder / "j.sqlite-shm").unlink()
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    waiting = r"its last changes are still in j\.sqlite-wal"
+    with read_only_folder(folder), pytest.raises(JournalError, match=waiting):
+        Journal(folder / "j.sqlite")
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
