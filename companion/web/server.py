@@ -24,7 +24,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from companion.web import guard
 from companion.web.guard import HEADERS, excerpt, log
-from companion.web.hub import Hub, Payloads
+from companion.web.hub import LOOP_FAILED, Hub, Payloads
 
 STATIC = Path(str(resources.files("companion.web").joinpath("static")))
 ACTIONS_PER_WINDOW = 10  # a seat's actions in RATE_WINDOW seconds (a phone, not a script)
@@ -271,6 +271,8 @@ async def _action(request: web.Request) -> web.StreamResponse:
         played, why, after = await asyncio.wait_for(done, REPLY_TIMEOUT)
     except TimeoutError:
         return web.json_response({"error": "the table did not answer"}, status=503)
+    if not played and why == LOOP_FAILED:  # the box's own error (logged), not the table's no
+        return web.json_response({"error": why, "head": after}, status=500)
     if not played:
         return web.json_response(
             {"error": "that is no longer possible", "reason": why, "head": after}, status=409
@@ -330,7 +332,7 @@ class Connection(web.RequestHandler):
             log.error("the phones' server failed", exc_info=exc)
         else:
             said = excerpt(str(exc))
-            log.info("refused a request it cannot read from %s: %s", request.remote, said)
+            log.debug("refused a request it cannot read from %s: %s", request.remote, said)
         if request.writer.output_size > 0:  # the answer had begun: only closing is left
             raise ConnectionError("the answer had begun")
         words = "the box could not answer that" if status >= 500 else "a request it cannot read"
