@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import game_log
-from companion.app import STORAGE_FAULT, STORAGE_RETRY, build_app
+from companion.app import STORAGE_FAULT, STORAGE_RETRY, Refresh, build_app
 from companion.config import load
 from companion.display.scene import Scene
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
@@ -148,6 +148,11 @@ def test_a_journal_in_a_read_only_folder_is_shown_read_only(tmp_path: Path) -> N
         again.t += STORAGE_RETRY  # the retries find it read-only still, and say nothing new
         again.app.tick(again.t)
         assert again.app.snapshot.notices().count(said) == 1
+        # The phones' tokens cannot be kept in its meta: made for this run all the same.
+        again.app.web_address = "http://127.0.0.1:8080"
+        again.app.handle(Refresh(), again.t)  # as start_web does once the server runs
+        web = again.app.snapshot.web
+        assert web is not None and web.table and len(web.seats) == 2
         again.app.close()
         OPEN.remove(again.app)
     assert journal.read_bytes() == before

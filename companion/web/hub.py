@@ -14,6 +14,7 @@ meta so a restart keeps the phones working; a new game makes new ones.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import threading
@@ -25,7 +26,7 @@ from companion import game_log
 from companion.display import labels
 from companion.display.scene import happened
 from companion.i18n import text
-from companion.journal import Journal
+from companion.journal import Journal, StorageError
 from companion.rules.base import JSON, Entry, Field
 from companion.snapshot import Snapshot
 
@@ -71,7 +72,8 @@ def tokens_for(journal: Journal, game_id: int) -> dict[str, Any]:
         "table": secrets.token_urlsafe(12),
         "seats": {str(seat): secrets.token_urlsafe(12) for seat in range(1, 7)},
     }
-    journal.set_meta(key, json.dumps(made))
+    with contextlib.suppress(StorageError):  # read-only or full: kept until the next start
+        journal.set_meta(key, json.dumps(made))
     return made
 
 
