@@ -4,10 +4,11 @@ Archiving marks a game (the journal's ``archived`` table, added at the first arc
 game stays whole in the same file, `companion games` lists and exports it, but neither a
 restart nor the menu offers it any more. A mark rather than a move to another file: one
 transaction, nothing to lose between two files under a power cut, undone by ``unarchive``,
-and a journal archived in is still schema 1 (an older companion simply ignores the mark).
+and archiving leaves the schema as it is (an older companion reading it ignores the mark).
 
 Exit codes as ``companion``'s: 0 done; 2 a command line asking for what is not there (no
-such game, a game that cannot be resumed or archived); 4 a journal that cannot be used.
+such game, a game that cannot be resumed or archived); 4 a journal that cannot be used;
+5 a journal the storage will not let be written (a resume or archive on a read-only card).
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from companion.journal import FILE_MODE, GameRecord, Journal, JournalError
+from companion.journal import FILE_MODE, GameRecord, Journal, JournalError, StorageError
 from companion.table import ACTIVE, FINISHED, Table
 
 EXIT_OK = 0
 EXIT_BAD_REQUEST = 2
 EXIT_JOURNAL = 4
+EXIT_STORAGE = 5  # the storage refuses the journal's writes (read-only, full): as `play`
 ROW = "{:>4}  {:<10}{:<24}{:<14}{:<16}{}\n"  # id, game, players, status, actions, created
 
 
@@ -42,6 +44,8 @@ def games_main(argv: list[str]) -> int:
         if not path.is_file():
             raise JournalError(f"{path}: no journal here (give --journal or --config)")
         journal = Journal(path)
+    except StorageError as error:
+        return _fail(str(error), EXIT_STORAGE)
     except (JournalError, OSError) as error:
         return _fail(str(error), EXIT_JOURNAL)
     except _ConfigProblem as problem:
@@ -59,6 +63,8 @@ def games_main(argv: list[str]) -> int:
         return unarchive(journal, args.games)
     except Refused as refused:
         return _fail(str(refused), EXIT_BAD_REQUEST)
+    except StorageError as error:
+        return _fail(str(error), EXIT_STORAGE)
     except JournalError as error:
         return _fail(str(error), EXIT_JOURNAL)
     finally:

@@ -128,3 +128,25 @@ def test_a_malformed_current_game_is_as_if_none(tmp_path: Path) -> None:
         assert journal.current() is None
     finally:
         journal.close()
+
+
+def test_companion_games_reads_a_read_only_journal_and_refuses_to_change_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "card"
+    folder.mkdir()
+    db = folder / "game.db"
+    short = tmp_path / "short.yaml"  # a game left unfinished: one to resume
+    short.write_text("\n".join(DUEL.read_text(encoding="utf-8").splitlines()[:12]) + "\n")
+    assert main(["play", str(short), "--db", str(db)]) == 0
+    assert main(["play", str(short), "--db", str(db)]) == 0
+    capsys.readouterr()
+    before = db.read_bytes()
+    with read_only_folder(folder):
+        assert main(["games", "--journal", str(db)]) == 0
+        listed = capsys.readouterr().out
+        assert "Anna, Boris" in listed and len(listed.splitlines()) == 3
+        assert main(["games", "--journal", str(db), "resume", "1"]) == EXIT_STORAGE
+        said = _one_line(capsys)
+        assert said.startswith(f"companion: {db}: cannot write the journal: the storage is read")
+    assert db.read_bytes() == before
