@@ -263,7 +263,7 @@ def main(argv: list[str]) -> int:
             print(f"server: {box.server.url} (python {sys.version.split()[0]})")
             print(
                 f"{args.sockets} sockets a round, {len(ended)} in all, each a "
-                f"{args.size / 2**20:.0f} MB frame; how they ended: {codes}"
+                f"{args.size} byte frame; how they ended (close codes): {codes}"
             )
             print(
                 f"RSS: {before:.1f} MB before, {highest:.1f} MB at most while attacked "
