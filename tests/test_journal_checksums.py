@@ -14,8 +14,10 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from companion.journal import Journal, JournalError
+from companion.journal import Journal, JournalError, action_check, row_check
 from companion.rules import freeze
 from companion.rules.base import DEBUG, PUBLIC
 from companion.table import Table
@@ -186,3 +188,19 @@ def test_a_snapshot_with_a_flipped_bit_is_ignored_and_the_game_replayed(
         again.journal.close()
         for suffix in ("", "-wal", "-shm"):
             Path(f"{tmp_path / 'f.sqlite'}{suffix}").unlink(missing_ok=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    game_id=st.integers(1, 2**40),
+    seq=st.integers(1, 2**40),
+    at=st.text(),
+    seat=st.none() | st.integers(-(2**63), 2**63 - 1),
+    text=st.text(),
+)
+def test_the_quick_action_checksum_is_the_rows_checksum(
+    game_id: int, seq: int, at: str, seat: int | None, text: str
+) -> None:
+    """What a resume checks each action with equals what the migration seals it with."""
+    expected = row_check("actions", (game_id, seq, at, seat, text))
+    assert action_check(game_id, seq, at, seat, text) == expected
