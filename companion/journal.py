@@ -227,30 +227,45 @@ class Journal:
         elif not memory:
             _private_file(self.path)
         try:
-            if self.read_only:
-                self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
-                self.checked = version >= SCHEMA_VERSION
-                if version == 0:
-                    raise StorageError(self.path, OSError(errno.EROFS, "read-only"))
-            else:
-                self._db = sqlite3.connect(self.path, isolation_level=None)
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=FULL")
-                self._db.execute("PRAGMA foreign_keys=ON")
-                if not self._has_schema():
-                    self._create()
-                elif version < SCHEMA_VERSION:
-                    self._migrate()
+            self._connect(uri, version)
         except sqlite3.Error as error:
+            self._close_unopened()
             refused = StorageError(self.path, error, "cannot open the journal")
             if refused.kind != "failed":  # full or read-only: the storage's fault
                 raise refused from error
             raise JournalError(f"{self.path}: cannot open the journal: {error}") from error
+        except BaseException:
+            self._close_unopened()
+            raise
         self._crc = "crc" if self.checked else "NULL"  # the checksum's column, when there is one
         self.snapshots = self._has_table("snapshots")
         self.archive_kept = self._has_table("archived")
         if not memory and not self.read_only:
             _keep_private(self.path)
+
+    def _connect(self, uri: str, version: int) -> None:
+        """The connection: read-only by ``uri``, or read-write with the schema made or
+        migrated (``version``: the file's, 0 for a new one)."""
+        if self.read_only:
+            self._db = sqlite3.connect(uri, uri=True, isolation_level=None)
+            self.checked = version >= SCHEMA_VERSION
+            if version == 0:
+                raise StorageError(self.path, OSError(errno.EROFS, "read-only"))
+            return
+        self._db = sqlite3.connect(self.path, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        if not self._has_schema():
+            self._create()
+        elif version < SCHEMA_VERSION:
+            self._migrate()
+
+    def _close_unopened(self) -> None:
+        """A journal that failed to open lets go of its file (safe mode moves it aside)."""
+        db: sqlite3.Connection | None = getattr(self, "_db", None)
+        if db is not None:
+            db.close()
 
     def _has_table(self, name: str) -> bool:
         """Whether an optional table is there (snapshots, archived: each is added when first

@@ -5,16 +5,20 @@ transaction; in a read-only folder they are read as they are."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import os
 import shutil
 import sqlite3
+from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion import journal as journal_module
 from companion.journal import CHECKED, SCHEMA_VERSION, Journal, JournalError, row_check
 from companion.table import Table
 from tests.read_only import read_only_folder
@@ -55,6 +59,15 @@ def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
             table: raw.execute(f"SELECT {cells} FROM {table} ORDER BY rowid").fetchall()
             for table, cells in CELLS.items()
         }
+
+
+def _held() -> list[str]:
+    """The files this process has open."""
+    held = []
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):  # the listing's own, closed by now
+            held.append(os.readlink(f"/proc/self/fd/{fd}"))
+    return held
 
 
 def _assert_replays_as_0_1(journal: Journal, name: str) -> None:
@@ -134,3 +147,38 @@ def test_an_old_journal_in_a_read_only_folder_is_read_as_it_is(name: str, tmp_pa
             journal.close()
     assert kept.read_bytes() == before
     assert sorted(p.name for p in folder.iterdir()) == [kept.name]  # no -wal, no -shm
+
+
+def test_a_migration_cut_short_leaves_the_old_journal_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One transaction: a migration that fails half way (here the 30th row's checksum)
+    keeps nothing of itself, and the next start migrates the journal whole."""
+    name = OLD[0]
+    kept = tmp_path / f"{name}.db"
+    shutil.copy(DATA / f"{name}.db", kept)
+    before = _rows(kept)
+    made = []
+
+    def failing(table: str, cells: Sequence[object]) -> int:
+        made.append(table)
+        if len(made) == 30:
+            raise OSError("the card was pulled")
+        return row_check(table, cells)
+
+    monkeypatch.setattr(journal_module, "row_check", failing)
+    with pytest.raises(OSError, match="the card was pulled"):
+        Journal(kept)
+    monkeypatch.undo()
+    assert str(kept) not in _held()  # the failed open let go of the file
+    with closing(sqlite3.connect(f"file:{kept}?mode=ro", uri=True)) as raw:
+        version = raw.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        columns = [row[1] for row in raw.execute("PRAGMA table_info(actions)")]
+    assert version == ("1",) and "crc" not in columns  # nothing of the migration kept
+    assert _rows(kept) == before
+    journal = Journal(kept)
+    try:
+        assert journal.meta("schema_version") == "2"
+        _assert_replays_as_0_1(journal, name)
+    finally:
+        journal.close()
