@@ -153,7 +153,7 @@ def disc_step(direction: int, snap: Snapshot, now: float) -> Reaction:
             return Reaction(_disc_back(ui, shown, period))
         if action is None:
             return refuse(ui, "hardware.disc_early", now)
-        return Reaction(ui, (Apply(action, snap.prompt.seat),))
+        return Reaction(ui, (Apply(action),))
     if shown < period and period > 0 and not ui.confirming:
         ui = ui.push("confirm_undo_period").say("hardware.confirm_undo_period", now, period=period)
         return Reaction(ui)
@@ -346,13 +346,13 @@ def _next(kind: str, snap: Snapshot, now: float) -> Reaction:
     for do in snap.spec.inputs.next_actions:
         choice = _choice(snap, do)
         if choice is not None:
-            return Reaction(ui, (Apply(choice, snap.prompt.seat),))
+            return Reaction(ui, (Apply(choice),))
     action = period_choice(snap)
     if action is not None:
         disc_ahead = ui.disc_position - ui.disc_offset > (snap.period or 0)
         if snap.hardware.sensor_present and not disc_ahead:
             return refuse(ui, "hardware.turn_the_disc", now)
-        return Reaction(ui, (Apply(action, snap.prompt.seat),))
+        return Reaction(ui, (Apply(action),))
     return refuse(ui, "hardware.not_now", now)
 
 

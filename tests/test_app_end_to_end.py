@@ -157,6 +157,7 @@ def test_a_support_ability_from_a_button_to_the_journal_and_the_ring(
         "creature": "saxum",
         "ability": "stone_skin",
         "target": "saxum",
+        "seat": 1,  # the seat whose button took it, as the rules were told
     }
     # Sector 3, seat 1's end, in seat 1's colour: the screen's amber (245, 165, 48) at 0.3.
     assert led(wire, 8) == (73, 49, 14)
@@ -209,11 +210,11 @@ def manus_vote(
 def test_a_full_hidden_vote_from_buttons(pins: Any, tmp_path: Path) -> None:
     table, seen = manus_vote(pins, tmp_path, first_vote=BLUE)
     votes = [a for a in table.stored() if a["do"] == "vote"]
-    assert votes == [
-        {"do": "vote", "hand": 1, "condition": "cold"},
-        {"do": "vote", "hand": 2, "condition": "warm"},
-        {"do": "vote", "hand": 2, "condition": "cold"},  # seat 2 changed its card (L242)
-        {"do": "vote", "hand": 3, "condition": "dry"},
+    assert votes == [  # each cast by the seat whose buttons were pressed: its own hand
+        {"do": "vote", "hand": 1, "condition": "cold", "seat": 1},
+        {"do": "vote", "hand": 2, "condition": "warm", "seat": 2},
+        {"do": "vote", "hand": 2, "condition": "cold", "seat": 2},  # seat 2 changed its card
+        {"do": "vote", "hand": 3, "condition": "dry", "seat": 3},
     ]
     assert table.app.view["test_site"] == {"temperature": "cold", "humidity": "dry"}
     assert seen[1] == seen[2]  # the change shows nothing a neighbour could read

@@ -112,7 +112,7 @@ def test_a_game_with_rules_and_a_catalogue_alone_plays_from_the_buttons(
         assert box.screen_text("prompt") == ["Add to your score"]
         assert set(box.ring.last) == {scale(seat_colour(style, 2), 0.35)}
         box.press(1, "cyan")  # not Ann's turn: refused, nothing changes
-        assert box.app.snapshot.history == ({"do": "add", "amount": 1},)
+        assert box.app.snapshot.history == ({"do": "add", "amount": 1, "seat": 1},)
         assert box.app.ui.refused
         box.press(2, "blue")  # Bob moves to "Add 2" ...
         assert box.screen_text("prompt.choice") == ["Add 2"]

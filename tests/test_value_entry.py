@@ -43,7 +43,7 @@ def test_an_x_ability_is_used_by_entering_its_preparation_time(tmp_path: Path) -
     head = d.app.table.head
     d.tap("seat1.cyan")  # confirm the last field: the action is played
     assert d.app.table.head == head + 1 and not d.app.ui.entering
-    assert stored(d, tmp_path) == {**entry.base, "prep": 3}
+    assert stored(d, tmp_path) == {**entry.base, "prep": 3, "seat": 1}  # with who entered it
     token = [t for t in d.app.view["tokens"] if t["ability"] == entry.base["ability"]]
     assert token and token[0]["returns_at_period"] == d.app.view["period"] + 3
 
@@ -65,7 +65,7 @@ def test_next_plays_the_value_shown(tmp_path: Path) -> None:
     d.tap("seat1.cyan")
     d.tap("seat1.red")  # 2
     d.tap("next")
-    assert stored(d, tmp_path) == {**snap.prompt.entries[0].base, "prep": 2}
+    assert stored(d, tmp_path) == {**snap.prompt.entries[0].base, "prep": 2, "seat": 1}
 
 
 def test_back_and_undo_leave_the_entry_and_change_nothing(tmp_path: Path) -> None:
