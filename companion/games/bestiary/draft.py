@@ -92,7 +92,7 @@ def castles(painter: Painter, layout: Layout, scene: Scene) -> None:
             painter.text(side_box, side, px, colour=ink, role="setup.castle_side", align="right")
 
 
-def _available(scene: Scene) -> list[tuple[str, str]]:
+def available(scene: Scene) -> list[tuple[str, str]]:
     """The creatures one may summon now, each (id, as said): the prompt's choices and
     entries (the library's cards, "A new creature…") in cursor order, else the untaken
     roster."""
@@ -229,7 +229,7 @@ def army(
 def pool(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> None:
     """The creatures one may summon, a page at a time, the one under the cursor lit; a
     long name wraps onto its own lines. Triangles say more are above or below."""
-    entries = _available(scene)
+    entries = available(scene)
     if not entries or box.width <= 0:
         return
     # Without choices in the prompt the cursor selects nothing: show the pool unmarked.

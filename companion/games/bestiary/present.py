@@ -89,7 +89,7 @@ def _action_prompt(state: State, seat: int, name: str) -> Prompt:
                 if creature.attack_strength is not None:
                     choices.append(base)
                 else:  # "varies" on the card: the player says the strength of this attack
-                    entries.append(Entry(base, (STRENGTH,), _entry_key("attack")))
+                    entries.append(Entry(base, (STRENGTH,), entry_key("attack")))
             if creature.attack_strength is None:
                 free.append("attack")
             choices.append({"do": "maneuver", "creature": creature.id})
@@ -121,7 +121,9 @@ def _legal(state: State, action: JSON) -> bool:
     return True
 
 
-def _entry_key(kind: str) -> str:
+def entry_key(kind: str) -> str:
+    """The catalogue key of the value entry for an attack or a support ability (Four-path's
+    prompt asks by the same)."""
     return WORDS.key(f"entry.{kind}")
 
 
@@ -140,7 +142,7 @@ def _support_choices(
         )
         if ability.fixed_prep is None:  # X on the card: the player says it when used
             free.append("support")
-            entries.extend(Entry(action, (PREP,), _entry_key("support")) for action in targets)
+            entries.extend(Entry(action, (PREP,), entry_key("support")) for action in targets)
             continue
         choices.extend(targets)
     return choices

@@ -1,12 +1,14 @@
-"""Bestiary of Sigillum, the "Two Castles" duel (RULES.md §1; seeds/002)."""
+"""Bestiary of Sigillum, the "Two Castles" duel (RULES.md §1; seeds/002): the rules as
+the spec reads them, module functions over the one :class:`~.engine.BestiaryRules`
+object (``engine.RULES``) and the presentation (``present``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.bestiary.engine import step
+from companion.games.bestiary.engine import RULES
 from companion.games.bestiary.present import prompt, view
-from companion.games.bestiary.state import GAME, State, parse_setup
+from companion.games.bestiary.state import GAME, State
 from companion.rules.base import JSON, Action, authorize_by_prompt
 
 name = GAME
@@ -14,13 +16,17 @@ name = GAME
 
 def start(setup: Mapping[str, object] | None) -> State:
     """A new duel: castle choice comes first, by the first seat."""
-    parsed = parse_setup(setup)
-    return State(setup=parsed, turn=parsed.first)
+    return RULES.start(setup)
+
+
+def step(state: State, action: Action) -> State:
+    """The state after ``action`` (:meth:`BestiaryRules.step`)."""
+    return RULES.step(state, action)
 
 
 def authorize(state: State, action: Action, seat: int) -> None:
     """Only the seat whose turn or decision it is acts; its engine then checks that the
-    creature it acts with is its own (``_own_creature``)."""
+    creature it acts with is its own (``checks.own_creature``)."""
     authorize_by_prompt(prompt(state), action, seat, state.seats)
 
 

@@ -161,7 +161,7 @@ def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
             if creature.attack_strength is not None or creature.id in COMPUTED:
                 choices.append(base)
             else:
-                entries.append(Entry(base, (STRENGTH,), duel_present._entry_key("attack")))
+                entries.append(Entry(base, (STRENGTH,), duel_present.entry_key("attack")))
         choices.append({"do": "maneuver", "creature": creature.id})
         if state.fp.is_duel:
             # The duel's respawn counts who stands in each castle (L83): a maneuver may end
@@ -216,7 +216,7 @@ def _ability_options(
     else:
         options = [base]
     if ability.fixed_prep is None and ability.id not in (engine.VAMPIRISM,):
-        entries.extend(Entry(o, (PREP,), duel_present._entry_key("support")) for o in options)
+        entries.extend(Entry(o, (PREP,), duel_present.entry_key("support")) for o in options)
         return
     choices.extend(options)
 

@@ -1,4 +1,5 @@
-"""Four-path's rules object: the Bestiary's, with the expansion's hook table (engine.py)."""
+"""Four-path's rules as the spec reads them: module functions over the one
+:class:`~.engine.FourPathRules` object (the Bestiary's rules with the expansion's hooks)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ name = GAME
 def authorize(state: FourPathState, action: Action, seat: int) -> None:
     """A seat acts only as itself and only for its own team: a team's decision (its siege,
     who opens, the alternation of the combined phase) is either ally's, as the engine
-    checks with the acting seat named (``_one_of``, ``_to_act``: L123, L141-142); the
+    checks with the acting seat named (``acting.one_of``, ``acting.to_act``: L123, L141-142); the
     other team is refused here. Every other decision is the prompted seat's."""
     asked = prompt(state).seat
     if seat not in state.seats.numbers():

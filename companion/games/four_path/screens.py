@@ -405,7 +405,7 @@ class DraftScreen:
 
 def pool_width(painter: Painter, layout: Layout, scene: Scene, page: int) -> int:
     """The width the pool needs for the longest word of the names near the cursor."""
-    available = duel_draft._available(scene)
+    available = duel_draft.available(scene)
     cursor = scene.ui.cursor % len(available) if available and scene.option_count else 0
     near = available[max(0, cursor - page) : cursor + page + 1]
     words_near = [word for _, said in near for word in said.split()]

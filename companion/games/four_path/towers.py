@@ -1,0 +1,47 @@
+"""The towers' areas in Four-path: who stands in each, each team's control there and
+who holds each tower (L101; FP-A6). Line numbers are of the Four-path rulebook (seeds/001).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.games.bestiary.checks import creature_named, named_once
+from companion.games.four_path import arithmetic as ar
+from companion.games.four_path.state import TOWERS, FourPathState
+from companion.rules.base import IllegalAction, as_list
+
+
+def standing(state: FourPathState, given: object, key: str) -> tuple[str, ...]:
+    """The creatures ``given`` says stand in an area: a list of creatures, or a mapping of
+    creature to ``in``/``out`` (the buttons' entry); ``key`` names the action's field."""
+    if isinstance(given, Mapping):
+        refs = [ref for ref, where in given.items() if str(where) == "in"]
+        for ref, where in given.items():
+            if str(where) not in ("in", "out"):
+                raise IllegalAction(f"'{key}.{ref}': in or out, not {where!r}")
+    else:
+        refs = as_list(given, key)
+    creatures = [creature_named(state, ref, key) for ref in refs]
+    named_once(creatures, "an area holds")
+    return tuple(c.id for c in creatures)
+
+
+def control_sums(state: FourPathState, index: int) -> tuple[int, int]:
+    """Each team's control in a tower's area: «суммарный параметр обороны воинов …,
+    включая бездействующих» (L101), each 1 ± Control up/down, never below 0 (FP-A6)."""
+    sums = [0, 0]
+    for creature_id in state.areas[index]:
+        creature = state.creature(creature_id)
+        if creature is not None:
+            sums[state.side_of(creature.owner) - 1] += ar.control(state.effects, creature_id)
+    return sums[0], sums[1]
+
+
+def holders(state: FourPathState) -> tuple[int, ...]:
+    """The team holding each tower (0: neutral, a tie, 0:0 included; L101)."""
+    result = []
+    for index in range(len(TOWERS)):
+        one, two = control_sums(state, index)
+        result.append(1 if one > two else 2 if two > one else 0)
+    return tuple(result)
