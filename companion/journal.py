@@ -638,8 +638,9 @@ class Journal:
     def _record(
         self, game_id: int, expected: int, row: tuple[object, ...], known: dict[str, JSON]
     ) -> ActionRecord:
+        """One action's row, checked (its place in words only when it is refused: a resume
+        reads every row)."""
         seq, at, seat, text, check = row
-        place = f"game {game_id}, action {seq}"
         if seq != expected:
             raise JournalError(
                 f"{self.path}: game {game_id}, action {expected}: missing (the next stored "
@@ -647,20 +648,24 @@ class Journal:
             )
         action = known.get(text) if isinstance(text, str) else None
         if action is None:
-            action = self._json(place, "action", text)
-            if not isinstance(action, dict):
-                raise JournalError(f"{self.path}: {place}: not a mapping")
+            action = self._action(f"game {game_id}, action {seq}", text)
             if isinstance(text, str):
                 known[text] = action
         if not isinstance(at, str):
-            raise self._damaged(place, "time", at)
+            raise self._damaged(f"game {game_id}, action {seq}", "time", at)
         if seat is not None and not isinstance(seat, int):
-            raise self._damaged(place, "seat", seat)
+            raise self._damaged(f"game {game_id}, action {seq}", "seat", seat)
         if not isinstance(text, str):  # JSON in a blob: not what was written
-            raise self._damaged(place, "action", text)
+            raise self._damaged(f"game {game_id}, action {seq}", "action", text)
         if self.checked and check != action_check(game_id, expected, at, seat, text):
-            raise self._mismatch(place)
+            raise self._mismatch(f"game {game_id}, action {seq}")
         return ActionRecord(expected, at, seat, action)
+
+    def _action(self, place: str, text: object) -> JSON:
+        action = self._json(place, "action", text)
+        if not isinstance(action, dict):
+            raise JournalError(f"{self.path}: {place}: not a mapping")
+        return action
 
     # --- damaged rows --------------------------------------------------------------------
 
