@@ -1,12 +1,12 @@
 """State of a Four-path game: the Bestiary's state with teams (RULES-EXPANSIONS.md §1).
 
-:class:`FourPathState` is a subclass of the Bestiary's :class:`State` and plays by its
-rules object with a hook table (``engine.HANDLERS``), as python-chess plays its variants
-with one board class: seats map to two sides (teams), and ``castle_damage``,
-``damage_log`` and ``winner`` are per side. What the expansion adds lives in the new
-fields: the setup of the four castles, the draft, the towers' areas, the combined phase,
-the Barriers on hexes, where each creature stands (in which castle, for the duel's
-respawn) and what each has done this turn.
+:class:`FourPathState` is a subclass of the Bestiary's :class:`State`, played by
+``engine.FourPathRules``, a subclass of the Bestiary's rules object overriding its hooks
+(as python-chess's variant boards subclass ``Board``): seats map to two sides (teams),
+and ``castle_damage``, ``damage_log`` and ``winner`` are per side. What the expansion
+adds lives in the new fields: the setup of the four castles, the draft, the towers'
+areas, the combined phase, the Barriers on hexes, where each creature stands (in which
+castle, for the duel's respawn) and what each has done this turn.
 """
 
 from __future__ import annotations
