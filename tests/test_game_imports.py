@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.bestiary.engine import BestiaryRules
+from companion.games.four_path.engine import FourPathRules
 from tests.conftest import ROOT
 
 GAMES = ROOT / "companion" / "games"
@@ -154,3 +156,23 @@ def test_no_game_uses_another_game_s_private_names() -> None:
         for where in trespasses(_module_name(path), path.read_text(encoding="utf-8"))
     ]
     assert found == [], "a game reaches into another game's private names:\n" + "\n".join(found)
+
+
+def test_four_path_overrides_only_the_bestiary_s_hooks_and_its_own_actions() -> None:
+    """A variant's method that the Bestiary's rules never call (a hook misspelt, a hook
+    the Bestiary renamed) would leave the base rule in force without a word: every method
+    Four-path's rules define is one of its actions or a method the Bestiary's rules have."""
+    assert issubclass(FourPathRules, BestiaryRules)
+    for rules in (BestiaryRules, FourPathRules):
+        for do, method in rules.HANDLERS.items():
+            assert callable(getattr(rules, method, None)), f"{rules.__name__}: '{do}' runs nothing"
+    actions = set(FourPathRules.HANDLERS.values())
+    defined = {
+        name
+        for name, value in vars(FourPathRules).items()
+        if callable(value) and not (name.startswith("__") and name.endswith("__"))
+    }
+    strays = sorted(name for name in defined - actions if not hasattr(BestiaryRules, name))
+    assert strays == [], f"FourPathRules defines methods the Bestiary never calls: {strays}"
+    # The hooks Four-path changes are there and overridden (the check above can fail).
+    assert {"_actor", "_side_said", "_side_seats", "_attack_targets", "_comes_back"} <= defined
