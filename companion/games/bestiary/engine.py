@@ -34,10 +34,8 @@ from typing import ClassVar, Generic, TypeVar
 
 from companion.games.bestiary.checks import (
     ability_name,
-    attack_targets,
     card_allows,
     creature_named,
-    in_own_castle,
     may_act,
     named_once,
     not_in_castle,
@@ -45,7 +43,6 @@ from companion.games.bestiary.checks import (
     prep_time,
     ready_ability,
     sign_allows,
-    support_targets,
 )
 from companion.games.bestiary.state import (
     CASTLES,
@@ -74,7 +71,7 @@ from companion.games.bestiary.state import (
     State,
     parse_setup,
 )
-from companion.games.bestiary.summoning import card_target_problem, summoned_creature
+from companion.games.bestiary.summoning import summoned_creature
 from companion.rules import effects as fx
 from companion.rules import sigil
 from companion.rules.base import (
@@ -638,11 +635,6 @@ __all__ = [
     "PHASES_OF",
     "RULES",
     "BestiaryRules",
-    "attack_targets",
-    "card_target_problem",
-    "in_own_castle",
-    "ready_ability",
     "start",
     "step",
-    "support_targets",
 ]
