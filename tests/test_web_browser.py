@@ -211,7 +211,8 @@ def unsecret_text(page: Page) -> str:
     text: str = page.evaluate(
         """() => {
             const copy = document.body.cloneNode(true);
-            for (const node of copy.querySelectorAll("button, .quadrant-name, [hidden]")) {
+            const words = "button, [data-part=room] .cell-name, [hidden]";
+            for (const node of copy.querySelectorAll(words)) {
                 node.remove();
             }
             return copy.textContent;
@@ -305,13 +306,13 @@ def before_any_vote(pages: Pages) -> None:
         expect(phone.locator("#choices button")).to_have_text(["warm", "cold", "wet", "dry"])
         expect(phone.locator("#mine")).to_contain_text("Your vote: not voted yet")
     spectator = pages.spectator
-    expect(spectator.locator(".votes li")).to_have_text(
+    expect(spectator.locator("[data-part=votes] li")).to_have_text(
         ["Anna: … waiting", "Boris: … waiting", "Vera: … waiting"]
     )
     expect(spectator.locator("#turn")).to_have_text("")
     expect(spectator.locator("#clock")).to_have_text("Round 1 · Test-site vote")
-    expect(spectator.locator("#room .quadrant-site")).to_have_class(re.compile("warm-wet"))
-    expect(spectator.locator("#room-side")).to_contain_text("no vote revealed yet")
+    expect(spectator.locator("[data-part=room] .cell-mark")).to_have_text("warm · wet●")
+    expect(spectator.locator("section[data-part=room]")).to_contain_text("no vote revealed yet")
 
 
 def votes_stay_secret(pages: Pages) -> None:
@@ -319,7 +320,7 @@ def votes_stay_secret(pages: Pages) -> None:
     only that the seat voted. (The site is warm and wet: "cold" and "dry" are words only
     a vote can put on these pages.)"""
     spectator, anna, boris, vera = pages.spectator, pages.anna, pages.boris, pages.vera
-    votes = spectator.locator(".votes li")
+    votes = spectator.locator("[data-part=votes] li")
     vote(anna, "cold")
     expect(anna.locator("#mine")).to_contain_text("Your vote: cold")
     expect(votes.nth(0)).to_have_text("Anna: ✓ voted")
@@ -341,7 +342,7 @@ def votes_stay_secret(pages: Pages) -> None:
         shown = unsecret_text(page)
         for word in words:
             assert word not in shown, (word, shown)
-    expect(spectator.locator(".reveal")).to_have_count(0)
+    expect(spectator.locator("[data-part=reveal]")).to_have_count(0)
 
 
 def the_reveal(pages: Pages) -> None:
@@ -349,12 +350,12 @@ def the_reveal(pages: Pages) -> None:
     to cold and dry (cold 2 to 0, dry 1 to 0); round 2 starts with Boris first."""
     spectator = pages.spectator
     vote(pages.vera, "cold")
-    expect(spectator.locator(".reveal li")).to_have_text(
+    expect(spectator.locator("[data-part=reveal] li")).to_have_text(
         ["Anna: cold", "Boris: dry", "Vera: cold"], timeout=WAIT
     )
-    expect(spectator.locator("#room-side")).to_contain_text("Last reveal (Round 1)")
-    expect(spectator.locator(".site-move")).to_have_text("site: warm · wet → cold · dry")
-    expect(spectator.locator("#room .quadrant-site")).to_have_class(re.compile("cold-dry"))
+    expect(spectator.locator("section[data-part=room]")).to_contain_text("Last reveal (Round 1)")
+    expect(spectator.locator("[data-part=site-move]")).to_have_text("site: warm · wet → cold · dry")
+    expect(spectator.locator("[data-part=room] .cell-mark")).to_have_text("cold · dry●")
     expect(spectator.locator("#clock")).to_contain_text("Round 2")
     expect(spectator.locator("#said")).to_contain_text("The cards are turned over")
     expect(spectator.locator("#log")).to_contain_text("Round 2: Boris is first.")
@@ -451,10 +452,10 @@ def test_a_duel_on_the_spectator_page_its_scales_and_the_sigils_tokens(
         expect(page.locator("#clock")).to_have_text("Period 1, cycle 1 · Support")
         expect(page.locator("#standing-title")).to_have_text("Castle scales")
         expect(page.locator(".meter").nth(1)).to_contain_text("1 / 16")
-        expect(page.locator(".token")).to_have_count(2)
-        expect(page.locator(".token").first).to_contain_text("returns in period 2")
-        expect(page.locator(".token").last).to_contain_text("returns in period 4")
-        expect(page.locator(".sector-sun")).to_contain_text("1")
+        expect(page.locator("[data-part=tokens] li")).to_have_count(2)
+        expect(page.locator("[data-part=tokens] li").first).to_contain_text("returns in period 2")
+        expect(page.locator("[data-part=tokens] li").last).to_contain_text("returns in period 4")
+        expect(page.locator("[data-part=sigil] .cell-mark")).to_contain_text("1 ☀")
         shot(page, "spectator_duel")
         assert refused_only(table.errors)
 
@@ -485,9 +486,9 @@ def test_the_spectator_page_keeps_up_by_polling_while_its_socket_is_down(
     page.route_web_socket(re.compile(r".*/ws/public"), lambda socket: socket.close())
     page.goto(table.server.url + "/")
     expect(page.locator("#status")).to_have_class(re.compile("status-reconnecting"))
-    expect(page.locator(".votes li").first).to_have_text("Anna: … waiting")
+    expect(page.locator("[data-part=votes] li").first).to_have_text("Anna: … waiting")
     assert table.post_action(1, {"do": "vote", "hand": 1, "condition": "cold"}) == 200
-    expect(page.locator(".votes li").first).to_have_text("Anna: ✓ voted", timeout=WAIT)
+    expect(page.locator("[data-part=votes] li").first).to_have_text("Anna: ✓ voted", timeout=WAIT)
     assert refused_only(table.errors)
 
 

@@ -198,6 +198,138 @@ def _no_period(view: JSON) -> int | None:
     return period if isinstance(period, int) and not isinstance(period, bool) else None
 
 
+# --- what the phones, the club line and Home Assistant show (docs/phones.md, docs/club.md) ----
+
+# The clock line: (public view, language) -> "Round 2", "Period 1, cycle 1" ("": none).
+Headline = Callable[[JSON, str], str]
+# The standings: (public view, language) -> rows {"label", "value", "top"?, "seat"?}, one
+# per seat or side; the spectator draws them as meters, the club prints them.
+Summary = Callable[[JSON, str], list[JSON]]
+# The game's own parts of a page: (the audience's view, language, seat or None for the
+# public) -> sections (docs/phones.md: {"part", "title", "blocks": [...]}).
+Sections = Callable[[JSON, str, "int | None"], list[JSON]]
+# The victory chart: (public view, language) -> {"caption", "top", "series": [{"name",
+# "seat", "points": [[x, y], ...]}]}, or None (the summary's meters then).
+Chart = Callable[[JSON, str], "JSON | None"]
+# Words for a seat's choices and entries the rules' label leaves bare: (seat's view,
+# language, seat) -> [{"when": {action key: value}, "label"?, "tone"?}].
+ActionLooks = Callable[[JSON, str, int], list[JSON]]
+
+EntityValue = str | int | float | None
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A Home Assistant sensor of a game, read from the public view by the game itself.
+    ``key`` is [a-z0-9_] (the sensor's id and its key in the feed's ``entities`` message);
+    ``numeric`` ones are graphed (``state_class: measurement``)."""
+
+    key: str
+    name: str
+    value: Callable[[JSON], EntityValue]
+    unit: str = ""
+    numeric: bool = False
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def round_of(view: JSON) -> int | None:
+    """The view's round, else its period (the games' common counters), or None."""
+    for key in ("round", "period"):
+        value = _whole(view.get(key))
+        if value is not None:
+            return value
+    return None
+
+
+def winner_names(view: JSON) -> list[str]:
+    """Every winner's name (a shared win names each), or [] while the game goes on."""
+    winner = view.get("winner")
+    if not isinstance(winner, dict):
+        return []
+    names = winner.get("names")
+    if isinstance(names, list) and names:
+        return [str(name) for name in names]
+    name = winner.get("name")
+    return [str(name)] if name else []
+
+
+def seats_of(view: JSON) -> list[JSON]:
+    seats = view.get("seats")
+    return [seat for seat in seats if isinstance(seat, dict)] if isinstance(seats, list) else []
+
+
+def turn_of(view: JSON) -> JSON:
+    turn = view.get("turn")
+    return turn if isinstance(turn, dict) else {}
+
+
+_ROUND_WORDS = {"en": "Round", "ru": "Раунд"}
+
+
+def _round_headline(view: JSON, language: str) -> str:
+    value = round_of(view)
+    return "" if value is None else f"{_ROUND_WORDS.get(language, 'Round')} {value}"
+
+
+def _scores(view: JSON, language: str) -> list[JSON]:
+    """Each seat's score, when the seats keep one."""
+    return [
+        {"label": str(seat.get("name", "")), "value": seat["score"], "seat": seat.get("seat")}
+        for seat in seats_of(view)
+        if _whole(seat.get("score")) is not None
+    ]
+
+
+_STANDINGS = {"en": "Standings", "ru": "Положение"}
+
+
+def _standings_title(language: str) -> str:
+    return _STANDINGS.get(language, _STANDINGS["en"])
+
+
+def _no_sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
+    return []
+
+
+def _no_chart(view: JSON, language: str) -> JSON | None:
+    return None
+
+
+def _no_looks(view: JSON, language: str, seat: int) -> list[JSON]:
+    return []
+
+
+def common_entities(view: JSON) -> list[Entity]:
+    """The sensors every game has: its round (or period), whose turn it is (a name) and
+    that seat's number, and each seat's score when the seats keep one."""
+    entities = [
+        Entity("round", "round", round_of, numeric=True),
+        Entity("turn", "turn", lambda v: turn_of(v).get("name")),
+        Entity("seat", "seat to act", lambda v: _whole(turn_of(v).get("seat")), numeric=True),
+    ]
+    for seat in seats_of(view):
+        number = _whole(seat.get("seat"))
+        if number is not None and _whole(seat.get("score")) is not None:
+            entities.append(seat_entity(number, seat, "score", "points"))
+    return entities
+
+
+def seat_entity(number: int, seat: JSON, key: str, words: str, unit: str = "") -> Entity:
+    """A numeric sensor of one seat's ``key`` (``score_1``, named "Anna points")."""
+
+    def value(view: JSON) -> EntityValue:
+        for each in seats_of(view):
+            if each.get("seat") == number:
+                return _whole(each.get(key))
+        return None
+
+    name = f"{seat.get('name') or f'seat {number}'} {words}"
+    return Entity(f"{key}_{number}", name, value, unit=unit, numeric=True)
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[S]):
     """Everything the shell knows of one game."""
@@ -244,6 +376,32 @@ class GameSpec(Generic[S]):
     stamp: Callable[[JSON], JSON] = _as_given
     # The setup a journaled game is replayed with (an unstamped one: the oldest edition).
     journaled: Callable[[JSON], JSON] = _as_given
+    # What the phones, the club line and Home Assistant show of the game (docs/phones.md,
+    # docs/club.md): the pages and the feed read these and never the view's own keys.
+    headline: Headline = _round_headline
+    summary: Summary = _scores
+    summary_title: Callable[[str], str] = _standings_title
+    sections: Sections = _no_sections
+    chart: Chart = _no_chart
+    action_looks: ActionLooks = _no_looks
+    # The game's Home Assistant sensors for a public view (per-seat ones named by players).
+    entities: Callable[[JSON], list[Entity]] = common_entities
+
+    def picture(self, view: JSON, language: str, seat: int | None = None) -> JSON:
+        """What a phone's page draws of the game for an audience (``seat`` None: the
+        public), from that audience's view: the pages name no game (docs/phones.md)."""
+        picture: JSON = {
+            "headline": self.headline(view, language),
+            "summary": self.summary(view, language),
+            "summary_title": self.summary_title(language),
+            "sections": self.sections(view, language, seat),
+            "winner": winner_names(view),
+        }
+        if seat is None:
+            picture["chart"] = self.chart(view, language) if view.get("winner") else None
+        else:
+            picture["actions"] = self.action_looks(view, language, seat)
+        return picture
 
     def authorize(self, state: S, action: Action, seat: int) -> None:
         """Refuse ``action`` (IllegalAction, naming why) unless it is ``seat``'s own to

@@ -204,6 +204,7 @@ def public_payload(snap: Snapshot) -> JSON:
         "phase_label": phase_label(snap),
         "language": language,
         "view": snap.view,
+        "picture": snap.spec.picture(snap.view, language),  # the game's own (docs/phones.md)
         "prompt": {"seat": prompt.seat, "kind": prompt.kind, "text": prompt.say(language)},
         "said": list(happened(snap)),
         "log": list(game_log.lines(snap)),
@@ -251,6 +252,7 @@ def seat_payload(snap: Snapshot, seat: int) -> JSON:
         "title": snap.spec.words("title", language),
         "language": language,
         "view": view,
+        "picture": snap.spec.picture(view, language, seat),  # from the seat's own view
         "said": list(happened(snap)),
         "prompt": {
             "seat": prompt.seat,

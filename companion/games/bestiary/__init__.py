@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.bestiary import cards, labels, ring, rules
+from companion.games.bestiary import cards, labels, picture, ring, rules
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.narration import SAYERS
 from companion.games.bestiary.options import SETUP_FIELDS
@@ -52,4 +52,11 @@ SPEC: GameSpec[State] = GameSpec(
     cards=cards.KIT,
     stamp=stamp,
     journaled=journaled,
+    headline=picture.headline,
+    summary=picture.SUMMARY,
+    summary_title=picture.scales_title,
+    sections=picture.SECTIONS,
+    chart=picture.chart,
+    action_looks=picture.action_looks,
+    entities=picture.entities,
 )

@@ -5,7 +5,8 @@ table (engine.py); see docs/four_path.md."""
 from __future__ import annotations
 
 from companion.games.bestiary import cue
-from companion.games.four_path import cards, labels, ring, rules
+from companion.games.bestiary import picture as board
+from companion.games.four_path import cards, labels, picture, ring, rules
 from companion.games.four_path.catalogue import WORDS
 from companion.games.four_path.narration import SAYERS
 from companion.games.four_path.samples import SAMPLES
@@ -45,4 +46,11 @@ SPEC: GameSpec[FourPathState] = GameSpec(
     cards=cards.KIT,
     setup_fields=SETUP_FIELDS,
     example_setup={"mode": TEAMS, "players": ["Anna", "Boris", "Clara", "Dmitri"]},
+    headline=board.headline,
+    summary=picture.SUMMARY,
+    summary_title=board.scales_title,
+    sections=picture.SECTIONS,
+    chart=board.chart,
+    action_looks=board.action_looks,
+    entities=board.entities,
 )

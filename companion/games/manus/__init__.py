@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.manus import labels, ring, rules
+from companion.games.manus import labels, picture, ring, rules
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.narration import SAYERS
 from companion.games.manus.options import SETUP_FIELDS
@@ -69,4 +69,9 @@ SPEC: GameSpec[State] = GameSpec(
     rematch=rematch,
     inputs=InputProfile(next_actions=("skip", "reveal"), secret=VOTE),
     stamp=stamp,
+    summary=picture.summary,
+    summary_title=picture.summary_title,
+    sections=picture.sections,
+    action_looks=picture.action_looks,
+    entities=picture.entities,
 )

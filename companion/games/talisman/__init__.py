@@ -5,7 +5,7 @@ arithmetic; the players keep the board. See docs/talisman.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile
-from companion.games.talisman import labels, ring, rules
+from companion.games.talisman import labels, picture, ring, rules
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.narration import SAYERS
 from companion.games.talisman.samples import SAMPLES
@@ -31,4 +31,9 @@ SPEC: GameSpec[State] = GameSpec(
     period=_no_period,
     players=(2, 6),
     example_setup={"players": ["Anna", "Boris", "Vera"]},
+    headline=picture.headline,
+    summary=picture.summary,
+    summary_title=picture.summary_title,
+    sections=picture.sections,
+    entities=picture.entities,
 )

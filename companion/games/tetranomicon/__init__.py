@@ -5,7 +5,7 @@ income, the scoring); see docs/tetranomicon.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile, setup_option
-from companion.games.tetranomicon import labels, ring, rules
+from companion.games.tetranomicon import labels, picture, ring, rules
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.narration import SAYERS
 from companion.games.tetranomicon.samples import SAMPLES
@@ -41,4 +41,9 @@ SPEC: GameSpec[State] = GameSpec(
     players=(2, 4),
     setup_fields=SETUP_FIELDS,
     example_setup={"players": ["Anna", "Boris", "Vera", "Gleb"]},
+    headline=picture.headline,
+    summary=picture.summary,
+    summary_title=picture.summary_title,
+    sections=picture.sections,
+    entities=picture.entities,
 )

@@ -12,56 +12,20 @@ const WORDS = {
     gone: "that is no longer possible",
     too_fast: "too many presses: wait a moment",
     failed: "not sent: check the network and try again",
-    round: "Round",
-    period: "Period",
-    cycle: "cycle",
-    phase: "phase",
     turn: "Turn",
     said: "Just now",
     log: "Game log",
-    scores: "Scores",
-    scales: "Castle scales",
-    side: "Side",
     seat: "Seat",
-    sigil: "Sigil",
-    sun: "sun",
-    tokens: "Tokens on the sigil",
-    returns: "returns in period",
-    no_tokens: "no token on the sigil",
-    room: "Test room",
-    site: "Test site",
-    discovery: "Discovery",
-    votes: "Votes",
-    voted: "voted",
-    waiting: "waiting",
-    reveal: "Last reveal",
-    site_moved: "site",
-    no_reveal: "no vote revealed yet",
     winner: "Winner",
     over: "Game over",
-    chart_damage: "Castle damage by period",
-    chart_score: "Points by round",
     your_turn: "Your move",
     waiting_for: "Waiting for",
     nothing_to_do: "Nothing to do right now",
     you: "You",
-    your_vote: "Your vote",
-    not_voted: "not voted yet",
-    your_hands: "Your hands",
-    target: "target",
-    no_target: "none",
-    strength: "strength",
-    points: "Points",
-    creatures: "Your creatures",
-    ready: "ready",
     ok: "OK",
     less: "one less",
     more: "one more",
-    damage: "damage",
     no_game: "no game on the table",
-    hand: "Hand",
-    elements: { shoulder: "shoulder", forearm: "forearm", hand: "hand" },
-    conditions: { warm: "warm", cold: "cold", wet: "wet", dry: "dry" },
   },
   ru: {
     connecting: "соединение…",
@@ -71,56 +35,20 @@ const WORDS = {
     gone: "это уже невозможно",
     too_fast: "слишком много нажатий: подождите немного",
     failed: "не отправлено: проверьте сеть и попробуйте снова",
-    round: "Раунд",
-    period: "Период",
-    cycle: "цикл",
-    phase: "фаза",
     turn: "Ход",
     said: "Только что",
     log: "Журнал игры",
-    scores: "Очки",
-    scales: "Шкалы замков",
-    side: "Сторона",
     seat: "Место",
-    sigil: "Сигил",
-    sun: "солнце",
-    tokens: "Жетоны на сигиле",
-    returns: "вернётся в период",
-    no_tokens: "на сигиле нет жетонов",
-    room: "Комната испытаний",
-    site: "Место испытаний",
-    discovery: "Открытие",
-    votes: "Голоса",
-    voted: "готов",
-    waiting: "ждём",
-    reveal: "Последнее вскрытие",
-    site_moved: "участок",
-    no_reveal: "голоса ещё не вскрывали",
     winner: "Победитель",
     over: "Игра окончена",
-    chart_damage: "Урон замкам по периодам",
-    chart_score: "Очки по раундам",
     your_turn: "Ваш ход",
     waiting_for: "Ждём",
     nothing_to_do: "Сейчас делать нечего",
     you: "Вы",
-    your_vote: "Ваш голос",
-    not_voted: "ещё не голосовали",
-    your_hands: "Ваши руки",
-    target: "цель",
-    no_target: "нет",
-    strength: "сила",
-    points: "Очки",
-    creatures: "Ваши существа",
-    ready: "готово",
     ok: "Готово",
     less: "на один меньше",
     more: "на один больше",
-    damage: "урон",
     no_game: "на столе нет игры",
-    hand: "Рука",
-    elements: { shoulder: "плечо", forearm: "предплечье", hand: "кисть" },
-    conditions: { warm: "тепло", cold: "холодно", wet: "влажно", dry: "сухо" },
   },
 };
 
@@ -134,10 +62,6 @@ function setLanguage(code) {
 
 function t(key) {
   return WORDS[language][key] ?? WORDS.en[key] ?? key;
-}
-
-function conditionName(condition) {
-  return t("conditions")[condition] ?? String(condition);
 }
 
 // el("p", "said", "text", child, ...): an element with a class and children (strings are text).
@@ -165,12 +89,10 @@ function humanise(word) {
   return String(word ?? "").replaceAll("_", " ");
 }
 
-// A seat's name from the view (seats[] or hands[]), else "Seat N".
+// A seat's name from the view's seats, else "Seat N".
 function seatName(view, seat) {
-  for (const list of [view?.seats, view?.hands]) {
-    for (const item of list || []) {
-      if (item && item.seat === seat && item.name) return item.name;
-    }
+  for (const item of view?.seats || []) {
+    if (item && item.seat === seat && item.name) return item.name;
   }
   return `${t("seat")} ${seat}`;
 }
@@ -310,49 +232,6 @@ function chart(series, top, caption) {
     );
   });
   return root;
-}
-
-// The chart's series from a view: castle damage by period (Bestiary, Four-path) or points
-// by round (Hand of Manus, when its view keeps score_log / history). Null when none.
-function chartOf(view) {
-  const damage = view.damage_log || [];
-  if (damage.length) {
-    const owners = view.sides && damage[0].castle_damage.length === view.sides.length
-      ? view.sides.map((s) => ({
-          seat: s.side,
-          name: s.name || (s.seats || []).map((seat) => seatName(view, seat)).join(" + "),
-        }))
-      : (view.seats || []).map((s) => ({ seat: s.seat, name: s.name }));
-    const series = owners.map((owner, index) => ({
-      ...owner,
-      points: [[0, 0], ...damage.map((e) => [Number(e.period), Number(e.castle_damage[index])])],
-    }));
-    return { series, top: view.scale_length, caption: t("chart_damage") };
-  }
-  const history = view.score_log || view.history || [];
-  if (history.length && view.seats) {
-    const series = view.seats.map((s, index) => ({
-      seat: s.seat,
-      name: s.name,
-      points: [
-        [0, 0],
-        ...history.map((e, n) => [Number(e.round ?? n + 1), Number((e.scores || [])[index] ?? 0)]),
-      ],
-    }));
-    return { series, top: view.win_score, caption: t("chart_score") };
-  }
-  return null;
-}
-
-// Finals when no history is kept: a bar per seat, value against top.
-function finalBars(view) {
-  const seats = view.seats || [];
-  const rows = seats.map((s) => {
-    const value = s.score ?? s.castle_damage ?? s.points ?? 0;
-    const top = view.win_score || s.scale_length || view.scale_length || Math.max(1, value);
-    return meter(s.name, value, top, `seat-${(s.seat - 1) % 4}`);
-  });
-  return el("div", "meters", ...rows);
 }
 
 // One labelled bar: "name  value / top".

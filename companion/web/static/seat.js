@@ -1,6 +1,6 @@
-// A seat's private page: its prompt as big buttons and simple forms, its own view (hands,
-// vote, creatures), actions posted with the head they were chosen at. The page's address
-// holds the seat's token: /seat/{token}.
+// A seat's private page: its prompt as big buttons and simple forms, what its game shows
+// this seat of its own (the picture's sections: picture.js), actions posted with the head
+// they were chosen at. The page's address holds the seat's token: /seat/{token}.
 "use strict";
 
 const TOKEN = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -61,18 +61,12 @@ async function act(action) {
 
 // --- the prompt ----------------------------------------------------------------------------
 
-// A vote's button says its condition (the server's label says only "vote"), and which hand
-// when the seat has more than one.
-function choiceLabel(choice, hands) {
-  const condition = choice.action?.condition;
-  if (!condition) return choice.label;
-  const hand = hands > 1 && choice.action.hand ? ` · ${t("hand")} ${choice.action.hand}` : "";
-  return `${conditionName(condition)}${hand}`;
-}
-
-function choiceButton(choice, hands) {
-  const condition = choice.action?.condition;
-  const button = el("button", condition ? `big cond-${condition}` : "big", choiceLabel(choice, hands));
+// A choice's button says what the game's picture says of it (in the game's colour for
+// it), else the server's label.
+function choiceButton(choice, picture) {
+  const look = actionLook(picture, choice.action);
+  const tone = look?.tone ? ` tone-${look.tone}` : "";
+  const button = el("button", `big${tone}`, look?.label || choice.label);
   button.type = "button";
   button.addEventListener("click", () => act(choice.action));
   return button;
@@ -158,11 +152,6 @@ function textField(field, values) {
   return input;
 }
 
-// Options that leave the field's key out of the action ("keep this part as it is"): the
-// field's own list (omit); on a box older than that, the games' words for it (Manus's
-// "keep", the card library's "as printed", "varies" and "?").
-const OMITTED = ["keep", "as_printed", "varies", "?"];
-
 // Is the field asked, given the values of the fields before it (only_if: [key, values])?
 function asked(field, values) {
   if (!field.only_if) return true;
@@ -170,22 +159,7 @@ function asked(field, values) {
   return wanted.map(String).includes(String(values[key]));
 }
 
-// Which creature's ability an entry is for, from the view (the entry's own words say only
-// what is entered: "An ability: its preparation time").
-function entryTitle(entry, view) {
-  const { creature, ability } = entry.action || {};
-  if (!creature) return null;
-  for (const seat of view.seats || []) {
-    for (const card of seat.creatures || []) {
-      if (card.id !== creature) continue;
-      const named = (card.abilities || []).find((a) => a.id === ability);
-      return named ? `${card.name}: ${named.name}` : card.name;
-    }
-  }
-  return null;
-}
-
-function entryForm(entry, view) {
+function entryForm(entry, picture) {
   const values = {};
   for (const field of entry.fields) {
     const first = field.kind === "choice" ? field.options?.[0]?.value : field.low;
@@ -211,13 +185,14 @@ function entryForm(entry, view) {
   drawFields();
   const ok = el("button", "big primary", t("ok"));
   ok.type = "submit";
-  const title = entryTitle(entry, view);
+  // The game's picture may say what the entry is for ("Illesbra: Temptation").
+  const title = actionLook(picture, entry.action)?.label;
   form.append(el("h3", null, title || entry.label), rows, ok);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const action = structuredClone(entry.action);
     for (const field of entry.fields) {
-      const omitted = (field.omit ?? OMITTED).map(String).includes(String(values[field.key]));
+      const omitted = (field.omit ?? []).map(String).includes(String(values[field.key]));
       if (asked(field, values) && !omitted) setPath(action, field.key, values[field.key]);
     }
     act(action);
@@ -240,105 +215,18 @@ function drawPrompt(payload) {
   fill("prompt-title", title);
   fill("prompt", prompt.text || "");
   // A push while a value is being entered must not reset the form: same ask, same form.
-  const ask = JSON.stringify([prompt.mine, choices, entries]);
+  const ask = JSON.stringify([prompt.mine, choices, entries, payload.picture?.actions]);
   if (ask === drawnAsk) return;
   drawnAsk = ask;
-  const hands = new Set(choices.map((choice) => choice.action?.hand)).size;
-  fill("choices", ...(prompt.mine ? choices.map((choice) => choiceButton(choice, hands)) : []));
-  fill("entries", ...(prompt.mine ? entries.map((entry) => entryForm(entry, view)) : []));
+  const picture = payload.picture || {};
+  fill("choices", ...(prompt.mine ? choices.map((choice) => choiceButton(choice, picture)) : []));
+  fill("entries", ...(prompt.mine ? entries.map((entry) => entryForm(entry, picture)) : []));
 }
 
-// --- the seat's own view ---------------------------------------------------------------
-
-// A Manus element card: its type and, when it has them, its two conditions.
-function elementWords(element) {
-  if (typeof element !== "object") return humanise(element);
-  const conditions = element.conditions
-    ? ` (${conditionName(element.conditions.temperature)} · ${conditionName(element.conditions.humidity)})`
-    : "";
-  return `${humanise(element.type)}${conditions}`;
-}
-
-function mineManus(payload, view) {
-  const hands = (view.hands || []).filter((hand) => hand.seat === payload.seat);
-  const rows = [];
-  const seat = (view.seats || []).find((s) => s.seat === payload.seat);
-  if (seat && seat.score !== undefined) {
-    rows.push(meter(t("points"), seat.score, view.win_score, `seat-${(seat.seat - 1) % 4}`));
-  }
-  for (const hand of hands) {
-    const lines = [];
-    if (hands.length > 1) lines.push(el("h3", null, `${t("hand")} ${hand.hand}`));
-    if (view.vote?.open || hand.vote) {
-      const vote = hand.vote
-        ? el("span", `chip cond-${hand.vote}`, conditionName(hand.vote))
-        : el("span", "quiet", hand.voted ? `✓ ${t("voted")}` : t("not_voted"));
-      lines.push(el("p", "my-vote", `${t("your_vote")}: `, vote));
-    }
-    const parts = Object.entries(hand.elements || {}).filter(([, element]) => element);
-    for (const [part, element] of parts) {
-      lines.push(el("p", null, `${t("elements")[part] ?? part}: ${elementWords(element)}`));
-    }
-    if (hand.target) {
-      const need = hand.target_need ? ` (${hand.target_need})` : "";
-      const target = hand.target === "none" ? t("no_target") : humanise(hand.target);
-      lines.push(el("p", null, `${t("target")}: ${target}${need}`));
-    }
-    if (hand.strength !== null && hand.strength !== undefined) {
-      lines.push(el("p", null, `${t("strength")}: ${hand.strength}`));
-    }
-    rows.push(el("div", "card-box", ...lines));
-  }
-  return rows;
-}
-
-function mineCreatures(payload, view) {
-  const seat = (view.seats || []).find((s) => s.seat === payload.seat);
-  if (!seat) return [];
-  const rows = [];
-  if (seat.castle_damage !== undefined) {
-    const castle = seat.castle ? humanise(seat.castle) : t("damage");
-    rows.push(
-      meter(castle, seat.castle_damage, seat.scale_length || view.scale_length, "seat-0"),
-    );
-  } else if (seat.score !== undefined) {
-    rows.push(meter(t("points"), seat.score, view.win_score, "seat-0"));
-  }
-  if (seat.creatures?.length) {
-    rows.push(el("h3", null, t("creatures")));
-    rows.push(
-      el(
-        "ul",
-        "creatures",
-        ...seat.creatures.map((creature) =>
-          el(
-            "li",
-            null,
-            el("b", null, creature.name),
-            ` ${creature.vitality - (creature.wounds || 0)}/${creature.vitality}`,
-            ...(creature.abilities || []).map((ability) =>
-              el(
-                "span",
-                ability.ready ? "ability ready" : "ability",
-                ability.ready
-                  ? `${ability.name}: ${t("ready")}`
-                  : `${ability.name}: ${t("returns")} ${ability.returns_at_period}`,
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
-  return rows;
-}
+// --- what the game shows this seat of its own ------------------------------------------
 
 function drawMine(payload) {
-  const view = payload.view || {};
-  const rows = view.game === "manus" ? mineManus(payload, view) : mineCreatures(payload, view);
-  show("mine-box", rows.length > 0);
-  fill("mine-title", t("you"));
-  fill("mine", ...rows);
+  fill("mine", ...(payload.picture?.sections || []).map(section));
 }
 
 function draw(payload) {

@@ -1,0 +1,309 @@
+"""The Bestiary on the phones, the club line and Home Assistant (docs/phones.md,
+docs/club.md): the period and cycle, the castle scales (by side when sides are teams),
+the sigil's sectors and tokens, a seat's own creatures and their abilities, the castle
+damage by period when the game is over; as sensors the period, the cycle and each
+castle's damage. Four-path draws the same board and uses these with its own words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.games.bestiary.catalogue import WORDS
+from companion.games.spec import Entity, EntityValue, common_entities, seats_of
+from companion.i18n import Words
+from companion.rules.base import JSON
+
+PAGE = {
+    "en": {
+        "period": "Period",
+        "cycle": "cycle",
+        "scales": "Castle scales",
+        "sigil": "Sigil",
+        "returns": "returns in period",
+        "no_tokens": "no token on the sigil",
+        "you": "You",
+        "damage": "damage",
+        "creatures": "Your creatures",
+        "ready": "ready",
+        "chart": "Castle damage by period",
+    },
+    "ru": {
+        "period": "Период",
+        "cycle": "цикл",
+        "scales": "Шкалы замков",
+        "sigil": "Сигил",
+        "returns": "вернётся в период",
+        "no_tokens": "на сигиле нет жетонов",
+        "you": "Вы",
+        "damage": "урон",
+        "creatures": "Ваши существа",
+        "ready": "готово",
+        "chart": "Урон замкам по периодам",
+    },
+}
+
+
+def say(key: str, language: str) -> str:
+    return PAGE.get(language, PAGE["en"]).get(key) or PAGE["en"][key]
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def headline(view: JSON, language: str) -> str:
+    """ "Period 3, cycle 1" (nothing before the first period)."""
+    period, cycle = _whole(view.get("period")), _whole(view.get("cycle"))
+    if not period:
+        return ""
+    said = f"{say('period', language)} {period}"
+    return f"{said}, {say('cycle', language)} {cycle}" if cycle else said
+
+
+def seat_name(view: JSON, seat: object) -> str:
+    for each in seats_of(view):
+        if each.get("seat") == seat:
+            return str(each.get("name", ""))
+    return str(seat)
+
+
+def _sides(view: JSON) -> list[JSON]:
+    sides = view.get("sides")
+    return [s for s in sides if isinstance(s, dict)] if isinstance(sides, list) else []
+
+
+def teams(view: JSON) -> bool:
+    """Are the sides teams of more than one seat (Four-path of four)?"""
+    return any(len(side.get("seats") or []) > 1 for side in _sides(view))
+
+
+def _side_name(view: JSON, side: JSON) -> str:
+    return str(side.get("name") or " + ".join(seat_name(view, s) for s in side.get("seats", [])))
+
+
+def scales(words: Words) -> Callable[[JSON, str], list[JSON]]:
+    """The castle scales: damage against the scale's length, by side for teams."""
+
+    def summary(view: JSON, language: str) -> list[JSON]:
+        if teams(view):
+            return [
+                {
+                    "label": _side_name(view, side),
+                    "value": side.get("castle_damage", 0),
+                    "top": side.get("scale_length"),
+                    "seat": side.get("side"),
+                }
+                for side in _sides(view)
+            ]
+        rows = []
+        for seat in seats_of(view):
+            if "castle_damage" not in seat:
+                continue
+            castle = seat.get("castle")
+            named = f" · {words.name('castle', str(castle), language)}" if castle else ""
+            rows.append(
+                {
+                    "label": f"{seat.get('name')}{named}",
+                    "value": seat["castle_damage"],
+                    "top": seat.get("scale_length") or view.get("scale_length"),
+                    "seat": seat.get("seat"),
+                }
+            )
+        return rows
+
+    return summary
+
+
+def scales_title(language: str) -> str:
+    return say("scales", language)
+
+
+def _sigil(view: JSON, language: str) -> JSON | None:
+    tokens = view.get("tokens")
+    if not isinstance(tokens, list):
+        return None
+    sigil = view.get("sigil")
+    sigil = sigil if isinstance(sigil, dict) else {}
+    sun = sigil.get("sun_sector")
+    cells = [
+        {
+            "text": f"{sector.get('sector')} ☀"
+            if sector.get("sector") == sun
+            else sector.get("sector"),
+            "mark": sector.get("sector") == sun,
+            "pips": [
+                {"text": token.get("returns_at_period"), "seat": token.get("owner")}
+                for token in sector.get("tokens") or []
+            ],
+        }
+        for sector in sigil.get("sectors") or []
+        if isinstance(sector, dict)
+    ]
+    ordered = sorted(
+        (t for t in tokens if isinstance(t, dict)), key=lambda t: t.get("returns_at_period") or 0
+    )
+    lines = [
+        {
+            "text": f"{token.get('ability_name') or token.get('ability')}"
+            f" ({token.get('creature_name') or token.get('creature')})",
+            "seat": token.get("owner"),
+            "parts": [
+                {"text": seat_name(view, token.get("owner")), "quiet": True},
+                {
+                    "text": f"{say('returns', language)} {token.get('returns_at_period')}",
+                    "quiet": True,
+                },
+            ],
+        }
+        for token in ordered
+    ]
+    blocks: list[JSON] = [{"part": "sigil", "cells": cells, "columns": 6}]
+    if lines:
+        blocks.append({"part": "tokens", "lines": lines})
+    else:
+        blocks.append({"text": say("no_tokens", language), "quiet": True})
+    return {"part": "sigil", "title": say("sigil", language), "blocks": blocks}
+
+
+def _creatures(seat: JSON, language: str) -> list[JSON]:
+    lines = []
+    for creature in seat.get("creatures") or []:
+        vitality = creature.get("vitality") or 0
+        alive = vitality - (creature.get("wounds") or 0)
+        parts = []
+        for ability in creature.get("abilities") or []:
+            ready = bool(ability.get("ready"))
+            when = (
+                say("ready", language)
+                if ready
+                else f"{say('returns', language)} {ability.get('returns_at_period')}"
+            )
+            parts.append(
+                {"text": f"{ability.get('name')}: {when}", "tone": "good" if ready else ""}
+            )
+        lines.append({"text": f"{creature.get('name')} {alive}/{vitality}", "parts": parts})
+    return lines
+
+
+def _mine(view: JSON, language: str, seat: int, words: Words) -> JSON | None:
+    mine = next((s for s in seats_of(view) if s.get("seat") == seat), None)
+    if mine is None:
+        return None
+    blocks: list[JSON] = []
+    if "castle_damage" in mine:
+        castle = mine.get("castle")
+        label = words.name("castle", str(castle), language) if castle else say("damage", language)
+        top = mine.get("scale_length") or view.get("scale_length")
+        blocks.append(
+            {"meters": [{"label": label, "value": mine["castle_damage"], "top": top, "seat": 1}]}
+        )
+    lines = _creatures(mine, language)
+    if lines:
+        blocks.append({"heading": say("creatures", language)})
+        blocks.append({"part": "creatures", "lines": lines})
+    return {"part": "mine", "title": say("you", language), "blocks": blocks}
+
+
+def board(words: Words) -> Callable[[JSON, str, int | None], list[JSON]]:
+    """The sigil for everyone; a seat's castle and creatures for that seat."""
+
+    def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
+        if seat is not None:
+            mine = _mine(view, language, seat, words)
+            return [mine] if mine else []
+        sigil = _sigil(view, language)
+        return [sigil] if sigil else []
+
+    return sections
+
+
+def chart(view: JSON, language: str) -> JSON | None:
+    """The castle damage by period, a line per side (teams) or seat."""
+    log = [e for e in view.get("damage_log") or [] if isinstance(e, dict)]
+    if not log:
+        return None
+    sides = _sides(view)
+    if sides and len(log[0].get("castle_damage") or []) == len(sides):
+        owners = [(side.get("side"), _side_name(view, side)) for side in sides]
+    else:
+        owners = [(seat.get("seat"), str(seat.get("name"))) for seat in seats_of(view)]
+    series = [
+        {
+            "seat": owner,
+            "name": name,
+            "points": [[0, 0]]
+            + [[e.get("period"), (e.get("castle_damage") or [0] * len(owners))[i]] for e in log],
+        }
+        for i, (owner, name) in enumerate(owners)
+    ]
+    return {"caption": say("chart", language), "top": view.get("scale_length"), "series": series}
+
+
+def action_looks(view: JSON, language: str, seat: int) -> list[JSON]:
+    """An entry for a creature's ability is titled by both names ("Illesbra: Temptation")."""
+    looks = []
+    for each in seats_of(view):
+        if each.get("seat") != seat:
+            continue
+        for creature in each.get("creatures") or []:
+            for ability in creature.get("abilities") or []:
+                looks.append(
+                    {
+                        "when": {"creature": creature.get("id"), "ability": ability.get("id")},
+                        "label": f"{creature.get('name')}: {ability.get('name')}",
+                    }
+                )
+            looks.append({"when": {"creature": creature.get("id")}, "label": creature.get("name")})
+    return looks
+
+
+def entities(view: JSON) -> list[Entity]:
+    """The period, the cycle, whose turn, and each castle's damage (by side for teams)."""
+    found = [
+        *(e for e in common_entities(view) if e.key != "round"),  # the period is the round
+        Entity("period", "period", lambda v: _whole(v.get("period")), numeric=True),
+        Entity("cycle", "cycle", lambda v: _whole(v.get("cycle")), numeric=True),
+    ]
+    if teams(view):
+        for side in _sides(view):
+            number = side.get("side")
+            found.append(
+                Entity(
+                    f"castle_damage_side_{number}",
+                    f"{_side_name(view, side)} castle damage",
+                    _side_damage(number),
+                    numeric=True,
+                )
+            )
+        return found
+    for seat in seats_of(view):
+        number = seat.get("seat")
+        found.append(
+            Entity(
+                f"castle_damage_{number}",
+                f"{seat.get('name')} castle damage",
+                _seat_damage(number),
+                numeric=True,
+            )
+        )
+    return found
+
+
+def _seat_damage(number: object) -> Callable[[JSON], EntityValue]:
+    def value(view: JSON) -> EntityValue:
+        seat = next((s for s in seats_of(view) if s.get("seat") == number), {})
+        return _whole(seat.get("castle_damage"))
+
+    return value
+
+
+def _side_damage(number: object) -> Callable[[JSON], EntityValue]:
+    def value(view: JSON) -> EntityValue:
+        side = next((s for s in _sides(view) if s.get("side") == number), {})
+        return _whole(side.get("castle_damage"))
+
+    return value
+
+
+SUMMARY = scales(WORDS)
+SECTIONS = board(WORDS)
