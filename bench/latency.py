@@ -134,7 +134,7 @@ def measure(
                 app.apply(action)
             pygame.display.init()
             screen = ScreenOutput(app, pygame.display.set_mode((800, 480)))
-            draw = screen.__call__
+            draw = screen.show
 
             def timed_draw(snapshot: Any) -> None:
                 start = time.perf_counter()
@@ -142,7 +142,7 @@ def measure(
                 frames.append(time.perf_counter() - start)
 
             app.subscribe(timed_draw)
-            app._outputs.remove(screen)  # the timed wrapper draws instead
+            app.outputs.remove(screen)  # the timed wrapper draws instead
             holder["app"] = app
             ready.set()
             app.run()

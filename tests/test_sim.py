@@ -30,7 +30,7 @@ def sim(tmp_path):
     app.start()
     simulator.step()
     yield simulator
-    simulator.close()
+    simulator.app.close()
     pygame.display.quit()
 
 
@@ -248,7 +248,7 @@ def test_sim_with_the_virtual_pico_turns_the_period_from_its_disc(tmp_path):
             time.sleep(0.01)
         assert any(any(colour) for colour in pico.ring.pixels[:4]), "sector 1 is dark"
     finally:
-        sim.close()
+        sim.app.close()
         pygame.display.quit()
 
 
@@ -303,7 +303,7 @@ def test_the_drawn_disc_follows_next_and_resume(tmp_path, sim):
         assert sun_pointer_sector(sim) == period
     # The same game resumed in a fresh simulator: its disc shows period 2 at once.
     sim.app.stop()
-    sim.close()
+    sim.app.close()
     app = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
     window, headless = open_window((480 + 260, 420), True, "en")
     again = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
@@ -311,7 +311,7 @@ def test_the_drawn_disc_follows_next_and_resume(tmp_path, sim):
     again.step()
     assert again.app.view["period"] == 2
     assert sun_pointer_sector(again) == 2
-    again.close()
+    again.app.close()
 
 
 def test_a_four_player_game_gets_four_rows_of_buttons_and_seat_four_plays(tmp_path):
@@ -344,5 +344,5 @@ def test_a_four_player_game_gets_four_rows_of_buttons_and_seat_four_plays(tmp_pa
         tap(simulator, pygame.K_3)  # seat 4's cyan: takes the first choice
         assert app.view["draft"]["banned"][-1]["seat"] == 4
     finally:
-        simulator.close()
+        simulator.app.close()
         pygame.display.quit()

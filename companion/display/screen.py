@@ -1,9 +1,10 @@
-"""The screen of ``companion run``: the app's scene, redrawn when the app says it changed.
+"""The screen of ``companion run``: the app's scene, drawn as one of the app's outputs.
 
 ``attach(app)`` opens the display (fullscreen on a Pi's console through KMSDRM or fbdev,
-a window on a desktop) and registers a redraw with ``app.on_change``. The app's loop wakes
-only for input and its own timers, so this screen draws end states and no animation. With
-no display at all it logs why and the table runs on without a screen.
+a window on a desktop) and adds a :class:`ScreenOutput` to the app's outputs. It draws
+each snapshot the loop hands it, end states and no animation, and answers the window
+system a few times a second while the table is idle. With no display at all it logs why
+and the table runs on without a screen.
 """
 
 from __future__ import annotations
@@ -13,42 +14,49 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
+from companion.outputs import SCREEN, Host
 from companion.snapshot import Snapshot
 from companion.table import LoopOwned
-
-if TYPE_CHECKING:
-    from companion.app import App
 
 log = logging.getLogger("companion.screen")
 
 DEFAULT_SIZE = (480, 320)
+PUMP = 0.25  # seconds between looks at the window system's events while idle
 
 
 class ScreenOutput:
     """Draws each snapshot on ``surface`` (on the loop thread, the only one that touches
-    pygame), and keeps a desktop window answering between events."""
+    pygame), and keeps a desktop window answering between events. It joins ``app``'s
+    outputs as it is made."""
+
+    rank = SCREEN
+    name = "screen"
 
     def __init__(
-        self, app: App, surface: pygame.Surface, *, clock: Callable[[], float] = time.monotonic
+        self, app: Host, surface: pygame.Surface, *, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.clock = clock
         self.renderer = Renderer(
             surface, animate=False, diagonal_inches=app.config.display.diagonal_inches
         )
         self.owner = LoopOwned()
-        app.on_window(self.pump)
         app.subscribe(self)
 
-    def __call__(self, snapshot: Snapshot) -> None:
+    def show(self, snapshot: Snapshot) -> None:
         self.owner.check_thread()
         if self.renderer.render(Scene.of(snapshot), self.clock()):
             pygame.display.flip()
+
+    def next_wake(self, snapshot: Snapshot, now: float) -> float | None:
+        return PUMP
+
+    def tick(self, snapshot: Snapshot, now: float) -> None:
+        self.pump()
 
     def pump(self) -> None:
         """Let SDL answer the window system (a window that never does goes "not responding");
@@ -57,8 +65,11 @@ class ScreenOutput:
         if any(event.type == pygame.QUIT for event in pygame.event.get()):
             raise KeyboardInterrupt
 
+    def close(self) -> None:
+        pass  # the display closes with pygame, after the loop
 
-def attach(app: App, size: tuple[int, int] | None = None) -> ScreenOutput | None:
+
+def attach(app: Host, size: tuple[int, int] | None = None) -> ScreenOutput | None:
     """Open the display and draw the app on it; None (logged) when there is no display."""
     desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     # SDL would take SIGINT and SIGTERM for itself (as a quit event nobody reads here);

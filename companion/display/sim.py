@@ -3,7 +3,10 @@
 One window: the screen as the Pi draws it, and beside it the LED ring around a virtual
 time disc and the button panel. The keyboard and the mouse press the buttons and turn the
 disc through the same fakes the tests use (``companion.hardware.fakes``), so everything
-behind them (debounce, holds, controls, table, journal, LED frames, cues) is the real app.
+behind them (debounce, holds, controls, table, journal, LED frames, cues) is the real app,
+run by its own loop: the window is one more of its outputs (:class:`Simulator`), drawn
+from the snapshots the loop hands it, and its keys and mouse are read when the loop
+ticks it.
 
 Keys: seat 1 Q W E R, seat 2 A S D F, seat 3 Z X C V, seat 4 1 2 3 4 (red, blue, cyan,
 yellow); the arrows Up/Down, Enter and Esc are the red, blue, cyan and yellow buttons of
@@ -19,7 +22,6 @@ import copy
 import logging
 import math
 import os
-import queue
 import sys
 import time
 from collections.abc import Callable
@@ -37,13 +39,15 @@ from companion.display.renderer import Renderer
 from companion.display.scene import Scene
 from companion.display.sound import Sounds
 from companion.i18n import text
+from companion.outputs import SCREEN
 from companion.ring_geometry import SECTORS, RingGeometry, point
+from companion.snapshot import Snapshot
 
 if TYPE_CHECKING:
-    from companion.app import App
     from companion.config import Config
     from companion.hardware.ports import LedRing
     from companion.hardware.virtual_pico import VirtualPico
+    from companion.loop import App
 
 
 class Panel(Protocol):
@@ -161,7 +165,14 @@ def open_window(
 
 
 class Simulator:
-    """The app with fake hardware, a window, and one loop that owns them all."""
+    """The simulator's window as an output of the app: the screen and, beside it, the
+    ring, the disc and the buttons. It joins the app's outputs as it is made; the app's
+    own loop (:meth:`run`, or :meth:`step` a turn at a time) shows it each snapshot and
+    ticks it for its input, its animations and the end of ``--seconds``. What it does to
+    the table goes through the fake hardware (the panel, the disc) or the queue (Stop)."""
+
+    rank = SCREEN
+    name = "simulator"
 
     def __init__(
         self,
@@ -186,22 +197,23 @@ class Simulator:
         self.panel_rect = pygame.Rect(
             screen_size[0], 0, window.get_width() - screen_size[0], window.get_height()
         )
+        self.snapshot: Snapshot = app.snapshot  # the last one shown
         self.geometry = self._geometry()
-        self.cues_heard = 0
         self.panel_state: tuple[object, ...] | None = None  # what the panel last showed
         self.panel_draws = 0
         self.held: dict[int, str] = {}  # key -> button name, to release the same button
         self.mouse_button: str | None = None
-        self.running = True
+        self.deadline: float | None = None  # when --seconds are up
+        self.draws = 0  # flips of the window
+        app.subscribe(self)
 
     # --- what is on screen -----------------------------------------------------------------
 
     def scene(self) -> Scene:
-        snap = self.app.snapshot
-        return Scene.of(snap)
+        return Scene.of(self.snapshot)
 
     def acting_seat(self) -> int:
-        seat = self.app.snapshot.prompt.seat
+        seat = self.snapshot.prompt.seat
         return int(seat) if isinstance(seat, int) else 1
 
     # --- input -------------------------------------------------------------------------------
@@ -264,14 +276,14 @@ class Simulator:
 
     def pygame_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.app.stop()  # a Stop on the loop's queue
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
             if (
                 event.type == pygame.KEYDOWN
                 and event.key == pygame.K_q
                 and event.mod & pygame.KMOD_CTRL
             ):
-                self.running = False
+                self.app.stop()
                 return
             self.key(event.key, event.type == pygame.KEYDOWN)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -281,81 +293,73 @@ class Simulator:
         elif event.type == pygame.MOUSEWHEEL:
             self.mouse((0, 0), False, wheel=event.y)
 
-    # --- one turn of the loop ------------------------------------------------------------------
+    # --- as an output of the app ---------------------------------------------------------------
 
-    def step(self) -> bool:
-        """Apply what the fakes reported, run timers, draw if needed; True if drawn."""
-        now = self.clock()
-        while True:
-            try:
-                event = self.app.events.get_nowait()
-            except queue.Empty:
-                break
-            self.app.handle(event, now)
-        self.app.tick(now)
-        self._sound_cues()
+    def show(self, snapshot: Snapshot) -> None:
+        """A new snapshot: its cue sounds, the screen and the panel are drawn as it says."""
+        self.snapshot = snapshot
+        if snapshot.cue and not snapshot.ui.muted:
+            self.sounds.play(snapshot.cue)
+        self._draw(self.clock())
+
+    def next_wake(self, snapshot: Snapshot, now: float) -> float | None:
+        """The screen's next animation frame, a look at the window's input (never with
+        the dummy driver: it has none), the end of ``--seconds``."""
+        waits = [self.renderer.next_frame_in(now)]
+        if not self.headless:
+            waits.append(INPUT_POLL)
+        if self.deadline is not None:
+            waits.append(max(0.0, self.deadline - now))
+        due = [wait for wait in waits if wait is not None]
+        return min(due) if due else None
+
+    def tick(self, snapshot: Snapshot, now: float) -> None:
+        """The window's input (keys and the mouse press the fakes, whose events the loop
+        handles next), an animation's frame, the ring's frame beside the screen."""
+        if self.deadline is not None and now >= self.deadline:
+            self.deadline = None
+            self.app.stop()
+        for event in pygame.event.get():
+            self.pygame_event(event)
+        self._draw(now)
+
+    def close(self) -> None:
+        """The sounds (the app closes its outputs as it closes)."""
+        self.sounds.close()
+
+    def _draw(self, now: float) -> bool:
         drew = self.renderer.render(self.scene(), now)
         drew = self._draw_panel() or drew
         if drew:
             pygame.display.flip()
+            self.draws += 1
         return drew
 
+    # --- running ---------------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """One turn of the app's loop without waiting (tests): what the fakes reported,
+        the timers; True if the window was drawn."""
+        draws = self.draws
+        self.app.turn()
+        return self.draws != draws
+
     def timeout(self) -> float | None:
-        now = self.clock()
-        waits = [
-            w for w in (self.app.next_wake(now), self.renderer.next_frame_in(now)) if w is not None
-        ]
-        return min(waits) if waits else None
+        """Seconds until the loop wakes with no input, or None while it sleeps."""
+        return self.app.next_wake(self.clock())
 
     def run(self, seconds: float | None = None) -> None:
-        """Until the window closes (or ``seconds`` pass): sleep until input or a timer."""
-        self.app.start()
-        end = None if seconds is None else self.clock() + seconds
-        self.step()
-        while self.running:
-            wait = self.timeout()
-            if end is not None:
-                left = end - self.clock()
-                if left <= 0:
-                    break
-                wait = left if wait is None else min(wait, left)
-            for event in self._wait(wait):
-                self.pygame_event(event)
-            self.step()
-
-    def _wait(self, seconds: float | None) -> list[pygame.event.Event]:
-        """Input, or nothing once ``seconds`` (None: forever) have passed.
-
-        pygame's ``event.wait`` polls SDL every millisecond, a few per cent of a core on an
-        idle table; looking every ``INPUT_POLL`` seconds costs almost nothing and answers a
-        key within that time. The dummy driver has no input at all: it just sleeps.
-        """
-        if self.headless:
-            time.sleep(0.5 if seconds is None else min(seconds, 0.5))
-            return pygame.event.get()
-        deadline = None if seconds is None else self.clock() + seconds
-        while True:
-            events = pygame.event.get()
-            if events:
-                return events
-            left = None if deadline is None else deadline - self.clock()
-            if left is not None and left <= 0:
-                return []
-            time.sleep(INPUT_POLL if left is None else min(INPUT_POLL, left))
-
-    def _sound_cues(self) -> None:
-        buzzer = self.app.adapters.buzzer
-        cues = list(getattr(buzzer, "cues", []))
-        for cue in cues[self.cues_heard :]:
-            self.sounds.play(cue)
-        self.cues_heard = len(cues)
+        """The app's loop, until the window closes (or ``seconds`` pass)."""
+        if seconds is not None:
+            self.deadline = self.clock() + seconds
+        self.app.run()
 
     # --- the hardware beside the screen --------------------------------------------------------
 
     def _seats_shown(self) -> int:
         """The rows of seat buttons: one per player of the game on the table (a game
         resumed or started from the menu may seat more than the config names)."""
-        players = len(self.app.view.get("seats") or [])
+        players = len(self.snapshot.view.get("seats") or [])
         return max(2, min(players, len(SEAT_KEYS)))
 
     def _geometry(self) -> PanelGeometry:
@@ -398,8 +402,8 @@ class Simulator:
             self.panel_state = None
         state = (
             frames,
-            self.app.ui.disc_position,
-            self.app.ui.disc_offset,
+            self.snapshot.ui.disc_position,
+            self.snapshot.ui.disc_offset,
             self.mouse_button,
             tuple(sorted(self.held.values())),
         )
@@ -427,7 +431,7 @@ class Simulator:
         pygame.draw.rect(painter.surface, theme.BACKGROUND, area)
         painter.lines(
             area.inflate(-16, -8),
-            text("ui.sim.keys", self.app.ui.language),
+            text("ui.sim.keys", self.snapshot.ui.language),
             14,
             colour=theme.DIM,
             role="sim.keys",
@@ -438,17 +442,18 @@ class Simulator:
         surface = painter.surface
         cx, cy = self.geometry.disc_centre
         radius = self.geometry.disc_radius
-        language = self.app.ui.language
+        language = self.snapshot.ui.language
         frame = list(getattr(ring, "last", ())) if ring is not None else []
         applied = 1.0  # the fake ring keeps frames as sent: the strip scales them itself
         if self.virtual_pico is not None:  # what actually reached the Pico's strip
             frame = list(self.virtual_pico.ring.pixels)
-            applied = self.app.ring.brightness  # the bridge scaled these before sending
+            ui = self.snapshot.ui  # the bridge scaled these as the ring driver set it
+            applied = min(ui.brightness, ui.max_brightness)
         leds = self.app.config.leds
         wiring = RingGeometry(len(frame) or leds.count, leds.offset, leds.reverse)
         disc_radius = radius - 16
         pygame.draw.circle(surface, theme.DISC, (cx, cy), disc_radius)
-        disc = self.app.snapshot.spec.inputs.period_action is not None
+        disc = self.snapshot.spec.inputs.period_action is not None
         caption = pygame.Rect(self.panel_rect.left + 4, self.panel_rect.top + 2, 0, 16)
         caption.width = self.panel_rect.width - 8
         painter.text(
@@ -486,7 +491,7 @@ class Simulator:
         """The disc's mark where the game reads the disc: the period it shows is the
         sensor's position less the offset NEXT and resume keep in step (controls.sync_disc),
         so the mark follows NEXT and a resumed game too. Period 0 stands at the end of 6."""
-        ui = self.app.ui
+        ui = self.snapshot.ui
         shown = ui.disc_position - ui.disc_offset
         return wiring.sector_centre((shown - 1) % SECTORS + 1)
 
@@ -512,7 +517,7 @@ class Simulator:
 
     def _draw_buttons(self, painter: Painter) -> None:
         surface = painter.surface
-        language = self.app.ui.language
+        language = self.snapshot.ui.language
         pressed = set(self.held.values()) | ({self.mouse_button} if self.mouse_button else set())
         for name, rect in self.geometry.buttons.items():
             down = name in pressed
@@ -545,10 +550,6 @@ class Simulator:
 
     def screenshot(self, path: str | Path) -> None:
         pygame.image.save(self.window, str(path))
-
-    def close(self) -> None:
-        self.sounds.close()
-        self.app.close()
 
 
 def parse_size(value: str) -> tuple[int, int]:
@@ -622,9 +623,8 @@ def sim_main(argv: list[str]) -> int:
         START_ERRORS,
         build_app,
         report_start_error,
-        start_feed,
-        start_web,
     )
+    from companion.outputs.network import run_with_network  # noqa: PLC0415
 
     if argv[:1] == ["--"]:
         argv = argv[1:]
@@ -642,18 +642,16 @@ def sim_main(argv: list[str]) -> int:
     window, headless = open_window(size, args.headless, language)
     sounds = Sounds(muted=args.mute)
     sim = Simulator(app, window, args.size, sounds=sounds, headless=headless)
-    web, feed = start_web(app), start_feed(app)
+    if args.seconds is not None:
+        sim.deadline = sim.clock() + args.seconds
     try:
-        sim.run(args.seconds)
+        run_with_network(app)  # companion run's loop, the window one of its outputs
     except KeyboardInterrupt:
         pass
     finally:
-        for running in (feed, web):
-            if running is not None:
-                running.stop()
         if args.screenshot:
             sim.screenshot(args.screenshot)
-        sim.close()
+        app.close()
         pygame.quit()
     return 0
 
