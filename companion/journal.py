@@ -31,7 +31,7 @@ SCHEMA_VERSION = 2  # 2: a checksum on every games, actions and snapshots row
 APPLICATION_ID = 0x5161_6C01  # "Sigil" v1: marks the file as ours for `file(1)` and us
 
 SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER);
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -75,6 +75,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 # The cells of each checked row, in the order the checksum covers them.
 CHECKED = {
+    "meta": ("key", "value"),  # which game a restart picks up, the schema, the phones' tokens
     "games": ("id", "game", "setup", "created_at", "head", "status"),
     "actions": ("game_id", "seq", "at", "seat", "action"),
     "snapshots": ("game_id", "head", "state"),
@@ -320,8 +321,12 @@ class Journal:
                 raise JournalError(
                     f"{where}: not a companion journal (no meta table); it was left untouched"
                 )
+            checked = any(c[1] == "crc" for c in probe.execute("PRAGMA table_info(meta)"))
             try:
-                row = probe.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+                row = probe.execute(
+                    f"SELECT value, {'crc' if checked else 'NULL'} FROM meta "
+                    "WHERE key='schema_version'"
+                ).fetchone()
             except sqlite3.OperationalError as error:  # not UTF-8
                 raise JournalError(
                     f"{where}: not a companion journal (its schema version is not text: "
@@ -329,6 +334,11 @@ class Journal:
                 ) from error
             if row is None:
                 raise JournalError(f"{where}: not a companion journal (no schema version)")
+            if checked and row[1] != row_check("meta", ("schema_version", row[0])):
+                raise JournalError(
+                    f"{where}: meta schema_version: the row is damaged (it does not match its "
+                    "checksum: a changed bit); the journal was left untouched"
+                )
             version = _version(row[0])
             if version is None or version < 1:
                 shown = repr(row[0]) if len(repr(row[0])) <= 40 else f"{repr(row[0])[:37]}..."
@@ -361,9 +371,7 @@ class Journal:
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
-            self._db.execute(
-                "INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-            )
+            self._put_meta("schema_version", str(SCHEMA_VERSION))
             self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
 
     def _migrate(self) -> None:
@@ -371,9 +379,7 @@ class Journal:
         its cells as they are (a row damaged before stays damaged, and is named when read)."""
         with self._transaction():
             checksum_rows(self._db)
-            self._db.execute(
-                "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-            )
+            self._put_meta("schema_version", str(SCHEMA_VERSION))
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db, self.path)
@@ -382,7 +388,7 @@ class Journal:
         """Try a small write: can the journal be written again?"""
         try:
             with self._transaction():
-                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_write', ?)", (_now(),))
+                self._put_meta("last_write", _now())
         except JournalError:
             return False
         return True
@@ -414,7 +420,7 @@ class Journal:
             self._set_current(game_id)
 
     def _set_current(self, game_id: int) -> None:
-        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('current_game', ?)", (str(game_id),))
+        self._put_meta("current_game", str(game_id))
 
     def game(self, game_id: int) -> GameRecord:
         """A game's record; a damaged row is a JournalError naming the game."""
@@ -465,24 +471,48 @@ class Journal:
         return self.game(row[0]) if row else None
 
     def meta(self, key: str) -> str | None:
-        """A value kept beside the games (the phones' tokens), or None."""
+        """A value kept beside the games (the phones' tokens), or None (none, or a damaged
+        row: the phones get new codes)."""
         try:
-            row = self._db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+            row = self._db.execute(
+                f"SELECT value, {self._crc} FROM meta WHERE key=?", (key,)
+            ).fetchone()
         except sqlite3.Error:
             return None
-        return str(row[0]) if row else None
+        if row is None or (self.checked and row[1] != row_check("meta", (key, row[0]))):
+            return None
+        return str(row[0])
 
     def set_meta(self, key: str, value: str) -> None:
         with self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+            self._put_meta(key, value)
+
+    def _put_meta(self, key: str, value: str) -> None:
+        self._db.execute(
+            "INSERT OR REPLACE INTO meta (key, value, crc) VALUES (?, ?, ?)",
+            (key, value, row_check("meta", (key, value))),
+        )
 
     def current(self) -> int | None:
-        """The id of the game last on the table (None: none yet, or unreadable)."""
+        """The id of the game last on the table (None: none yet, or not a number). A row
+        that does not match its checksum is refused: a restart would pick up another game."""
         try:
-            row = self._db.execute("SELECT value FROM meta WHERE key='current_game'").fetchone()
-        except sqlite3.Error:  # not UTF-8: as if no game had been on the table
+            row = self._db.execute(
+                f"SELECT CAST(value AS BLOB), {self._crc} FROM meta WHERE key='current_game'"
+            ).fetchone()
+        except sqlite3.Error:
             return None
-        return _version(row[0]) if row else None
+        if row is None:
+            return None
+        if self.checked and row[1] != row_check("meta", ("current_game", row[0])):
+            raise JournalError(
+                f"{self.path}: meta current_game: the row is damaged (it does not match its "
+                "checksum: a changed bit); the journal was left untouched"
+            )
+        try:
+            return _version(row[0].decode("utf-8"))
+        except (UnicodeDecodeError, AttributeError):  # not UTF-8 text: as if none
+            return None
 
     def unfinished(self, limit: int = 10) -> list[GameRecord]:
         """The unfinished games not archived, newest first (at most ``limit``); a damaged

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import EXIT_JOURNAL, EXIT_STORAGE, main
-from companion.journal import Journal
+from companion.journal import Journal, JournalError, checksum_rows
+from companion.table import Table
 from tests.conftest import EXAMPLES
 from tests.read_only import read_only_folder, tiny_disk
 
@@ -109,8 +110,9 @@ def test_a_malformed_schema_version_is_refused_in_one_line(
 ) -> None:
     db = tmp_path / "game.db"
     Journal(db).close()
-    with closing(sqlite3.connect(db)) as raw, raw:
+    with closing(sqlite3.connect(db)) as raw, raw:  # written so (its checksum matches)
         raw.execute("UPDATE meta SET value=? WHERE key='schema_version'", (version,))
+        checksum_rows(raw)
     before = db.read_bytes()
     assert main(["play", str(DUEL), "--db", str(db)]) == EXIT_JOURNAL
     said = _one_line(capsys)
@@ -118,16 +120,47 @@ def test_a_malformed_schema_version_is_refused_in_one_line(
     assert db.read_bytes() == before
 
 
+def test_a_changed_schema_version_is_refused_as_a_damaged_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "game.db"
+    Journal(db).close()
+    with closing(sqlite3.connect(db)) as raw, raw:  # '2' with a bit flipped: '3'
+        raw.execute("UPDATE meta SET value='3' WHERE key='schema_version'")
+    assert main(["play", str(DUEL), "--db", str(db)]) == EXIT_JOURNAL
+    said = _one_line(capsys)
+    assert said.startswith(f"companion: {db}: meta schema_version: the row is damaged")
+
+
 def test_a_malformed_current_game_is_as_if_none(tmp_path: Path) -> None:
     db = tmp_path / "game.db"
     Journal(db).close()
-    with closing(sqlite3.connect(db)) as raw, raw:
-        raw.execute("INSERT OR REPLACE INTO meta VALUES ('current_game', '²')")
+    with closing(sqlite3.connect(db)) as raw, raw:  # written so (its checksum matches)
+        raw.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('current_game', '²')")
+        checksum_rows(raw)
     journal = Journal(db)
     try:
         assert journal.current() is None
     finally:
         journal.close()
+
+
+def test_a_changed_current_game_is_refused_not_another_game_resumed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "game.db"
+    short = tmp_path / "short.yaml"  # unfinished games: each one a restart could pick up
+    short.write_text("\n".join(DUEL.read_text(encoding="utf-8").splitlines()[:12]) + "\n")
+    for _ in range(3):
+        assert main(["play", str(short), "--db", str(db)]) == 0
+    with closing(sqlite3.connect(db)) as raw, raw:  # game 3 on the table; '3' -> '1'
+        assert raw.execute("SELECT value FROM meta WHERE key='current_game'").fetchone() == ("3",)
+        raw.execute("UPDATE meta SET value='1' WHERE key='current_game'")
+    with pytest.raises(JournalError, match=r"meta current_game: the row is damaged"):
+        Table.open(db)
+    capsys.readouterr()
+    assert main(["games", "--journal", str(db)]) == EXIT_JOURNAL
+    assert "meta current_game: the row is damaged" in _one_line(capsys)
 
 
 def test_companion_games_reads_a_read_only_journal_and_refuses_to_change_it(

@@ -116,6 +116,7 @@ def _corrupt_cases(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     Journal(newer).close()
     with closing(sqlite3.connect(newer)) as db, db:
         db.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION + 1),))
+        checksum_rows(db)  # as the newer companion seals it
     return {
         "garbage": (garbage, "not a companion journal"),
         "foreign": (foreign, "not a companion journal"),

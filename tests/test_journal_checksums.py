@@ -2,7 +2,8 @@
 as another game (issue 22: Saxum's vitality 6 read as 7). Flips are made in the file
 itself, bit by bit over an action's stored text, and in every other cell the replay
 reads (the game's row, the action's time, seat and sequence, the checksum itself); a
-snapshot with a flipped bit is ignored and the game replayed from its actions."""
+snapshot with a flipped bit is ignored and the game replayed from its actions; the
+journal's meta rows (the game a restart picks up, the schema version) are checked too."""
 
 from __future__ import annotations
 
@@ -110,6 +111,7 @@ def test_every_bit_of_an_actions_stored_text_flipped_is_refused_naming_the_row(
 
 
 # Every other cell the replay reads: (table, column, the row's key, what the message names).
+# The schema version, flipped, is refused as damaged, "newer" or "not a version number".
 CELLS = [
     ("actions", "at", "game_id=1 AND seq=2", "game 1, action 2"),
     ("actions", "seat", "game_id=1 AND seq=2", "game 1, action 2"),
@@ -122,6 +124,9 @@ CELLS = [
     ("games", "head", "id=1", "game 1"),
     ("games", "status", "id=1", "game 1"),
     ("games", "crc", "id=1", "game 1"),
+    ("meta", "value", "key='current_game'", "meta current_game"),  # which game a restart takes
+    ("meta", "crc", "key='current_game'", "meta current_game"),
+    ("meta", "value", "key='schema_version'", ""),  # refused, as damaged or not a version
 ]
 
 
