@@ -385,12 +385,37 @@ class Journal:
         return _Transaction(self._db, self.path)
 
     def writable(self) -> bool:
-        """Try a small write: can the journal be written again?"""
+        """Try a small write: can the journal be written again? A journal opened read-only
+        is opened again for writing once its file and folder take writes (the card's lock
+        switch moved back, the mount made read-write)."""
+        if self.read_only and not self._reopen():
+            return False
         try:
             with self._transaction():
                 self._put_meta("last_write", _now())
         except JournalError:
             return False
+        return True
+
+    def _reopen(self) -> bool:
+        if not _can_write(self.path):
+            return False
+        kept = self._db
+        try:
+            self.read_only = False
+            version, _ = self._check_existing()
+            self._connect("", version)
+        except (JournalError, sqlite3.Error):
+            if self._db is not kept:
+                self._db.close()
+            self.read_only, self._db = True, kept
+            return False
+        kept.close()
+        self.checked = True  # written from here on: migrated if it was older
+        self._crc = "crc"
+        self.snapshots = self._has_table("snapshots")
+        self.archive_kept = self._has_table("archived")
+        _keep_private(self.path)
         return True
 
     def close(self) -> None:

@@ -16,6 +16,7 @@ from companion.config import load
 from companion.display.scene import Scene
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.i18n import text
+from companion.table import Table
 from tests.read_only import read_only_folder
 from tests.test_controls import OPEN, Driver, in_support
 
@@ -94,8 +95,6 @@ def test_the_table_never_acknowledges_a_write_that_failed_at_commit(tmp_path: Pa
     d.tap("seat1.cyan")
     assert d.app.table.state is before
     d.app.table.journal.close()
-    from companion.table import Table  # noqa: PLC0415
-
     again = Table.open(tmp_path / "j.sqlite")
     assert again is not None and again.state == before
 
@@ -156,3 +155,34 @@ def test_a_journal_in_a_read_only_folder_is_shown_read_only(tmp_path: Path) -> N
         again.app.close()
         OPEN.remove(again.app)
     assert journal.read_bytes() == before
+
+
+def test_a_read_only_card_made_writable_again_takes_the_next_press(tmp_path: Path) -> None:
+    """The card's lock switch moved back (here: the read-only mount taken away while the
+    table runs): the next retry opens the journal for writing, says so, and the next press
+    is kept."""
+    d = in_support(tmp_path)
+    head = d.app.table.head
+    d.app.close()
+    OPEN.remove(d.app)
+    journal = tmp_path / "j.sqlite"
+    again = Driver()
+    with read_only_folder(tmp_path):
+        again.app = build_app(load(None), fakes=True, journal_path=journal, clock=again.clock)
+        OPEN.append(again.app)
+        again.app.start()
+        again.t += STORAGE_RETRY
+        again.app.tick(again.t)  # still read-only: nothing changes
+        assert again.app.snapshot.hardware.storage == "read_only"
+    again.t += STORAGE_RETRY
+    again.app.tick(again.t)
+    assert again.app.snapshot.hardware.storage == ""
+    notice = again.app.ui.notice
+    assert notice is not None and notice.key == "hardware.storage_back"
+    again.tap("seat1.cyan")
+    assert again.app.table.head == head + 1
+    again.app.close()
+    OPEN.remove(again.app)
+    table = Table.open(journal)  # kept, with its checksum
+    assert table is not None and table.head == head + 1
+    table.journal.close()
