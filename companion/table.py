@@ -150,6 +150,7 @@ class Table(LoopOwned):
         # The states from head ``_base`` on (older ones are rebuilt from a snapshot).
         self._states: list[GameState] = []
         self._base = 0
+        self._asked: tuple[GameState, Prompt] | None = None  # the state's prompt, kept
         self._replay()
 
     # --- construction ----------------------------------------------------------------
@@ -252,8 +253,13 @@ class Table(LoopOwned):
         return self.state.winner is not None or self.record.status == FINISHED
 
     def prompt(self) -> Prompt:
+        """Who must decide what now: computed once per state (the snapshot's, then the
+        acting seat's check on the next press read the same)."""
         self.check_thread()
-        return self.spec.rules.prompt(self.state)
+        state = self.state
+        if self._asked is None or self._asked[0] is not state:
+            self._asked = (state, self.spec.rules.prompt(state))
+        return self._asked[1]
 
     def view(self, audience: str = PUBLIC) -> JSON:
         self.check_thread()
@@ -305,7 +311,7 @@ class Table(LoopOwned):
         # golden reasons); then whether it is this seat's own to take at all.
         state = self.spec.rules.step(self.state, clean)
         if actor is not None:
-            self.spec.authorize(self.state, clean, actor)
+            self.spec.authorize(self.state, clean, actor, self.prompt())
         status = self._status_of(state)
         seat = actor if actor is not None else self.prompt().seat
         self.journal.append(self.record.id, seat, clean, status)

@@ -403,21 +403,25 @@ class GameSpec(Generic[S]):
             picture["actions"] = self.action_looks(view, language, seat)
         return picture
 
-    def authorize(self, state: S, action: Action, seat: int) -> None:
+    def authorize(self, state: S, action: Action, seat: int, asked: Prompt | None = None) -> None:
         """Refuse ``action`` (IllegalAction, naming why) unless it is ``seat``'s own to
-        take now: the rules' own ``authorize(state, action, seat)`` when the game has one
-        (the five games do: a hidden vote only for one's own hand, a sheet only one's own
-        hero's), else only the seat the prompt names acts, as itself."""
-        check: Callable[[S, Action, int], None] | None = getattr(self.rules, "authorize", None)
+        take now: the rules' own ``authorize(state, action, seat, prompt)`` when the game
+        has one (the five games do: a hidden vote only for one's own hand, a sheet only
+        one's own hero's), else only the seat the prompt names acts, as itself. ``asked``:
+        the prompt of ``state`` when the caller has it (the table keeps it: a press
+        computes the prompt once)."""
+        prompt = asked if asked is not None else self.rules.prompt(state)
+        check: Callable[[S, Action, int, Prompt], None] | None = getattr(
+            self.rules, "authorize", None
+        )
         if check is not None:
-            check(state, action, seat)
+            check(state, action, seat, prompt)
             return
         named = action.get("seat")
-        asked = self.rules.prompt(state).seat
         if named is not None and named != seat:
             raise IllegalAction(f"seat {seat} cannot act for seat {named}")
-        if asked is not None and asked != seat:
-            raise IllegalAction(f"it is seat {asked}'s to decide now, not seat {seat}'s")
+        if prompt.seat is not None and prompt.seat != seat:
+            raise IllegalAction(f"it is seat {prompt.seat}'s to decide now, not seat {seat}'s")
 
 
 def setup_option(

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from companion.games.bestiary.engine import RULES
 from companion.games.bestiary.present import prompt, view
 from companion.games.bestiary.state import GAME, State
-from companion.rules.base import JSON, Action, authorize_by_prompt
+from companion.rules.base import JSON, Action, Prompt, authorize_by_prompt
 
 name = GAME
 
@@ -24,10 +24,10 @@ def step(state: State, action: Action) -> State:
     return RULES.step(state, action)
 
 
-def authorize(state: State, action: Action, seat: int) -> None:
+def authorize(state: State, action: Action, seat: int, asked: Prompt) -> None:
     """Only the seat whose turn or decision it is acts; its engine then checks that the
     creature it acts with is its own (``checks.own_creature``)."""
-    authorize_by_prompt(prompt(state), action, seat, state.seats)
+    authorize_by_prompt(asked, action, seat, state.seats)
 
 
 def rematch_setup(state: State) -> JSON:

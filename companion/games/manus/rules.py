@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from companion.games.manus.engine import hand_number, step
 from companion.games.manus.present import prompt, view
 from companion.games.manus.state import GAME, Hand, State, parse_setup
-from companion.rules.base import Action, IllegalAction, authorize_by_prompt
+from companion.rules.base import Action, IllegalAction, Prompt, authorize_by_prompt
 
 name = GAME
 
@@ -27,11 +27,11 @@ def start(setup: Mapping[str, object] | None) -> State:
     )
 
 
-def authorize(state: State, action: Action, seat: int) -> None:
+def authorize(state: State, action: Action, seat: int, asked: Prompt) -> None:
     """L242: every hand lays its card at once, so a vote is any seat's to cast, but only
     for its own hand (the engine refuses a hand another seat runs: ``_named_hand``, given
     the acting seat); every other decision is the prompted seat's."""
-    authorize_by_prompt(prompt(state), action, seat, state.seats, anytime=("vote",))
+    authorize_by_prompt(asked, action, seat, state.seats, anytime=("vote",))
     if action.get("hand") is None:
         return
     hand = hand_number(state, action["hand"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.games.talisman.engine import hero_seat, start, step
 from companion.games.talisman.present import prompt, view
 from companion.games.talisman.state import GAME, State
-from companion.rules.base import Action, IllegalAction, authorize_by_prompt
+from companion.rules.base import Action, IllegalAction, Prompt, authorize_by_prompt
 
 name = GAME
 
@@ -18,11 +18,11 @@ SHEET_ACTIONS = frozenset(
 )
 
 
-def authorize(state: State, action: Action, seat: int) -> None:
+def authorize(state: State, action: Action, seat: int, asked: Prompt) -> None:
     """Only the seat the prompt names acts (the hero whose turn it is, the defender
     deciding on fate, the winner taking a reward), and only on its own hero's sheet: a
     player's phone cannot spend another hero's gold or drop another hero's objects."""
-    authorize_by_prompt(prompt(state), action, seat, state.seats)
+    authorize_by_prompt(asked, action, seat, state.seats)
     if action.get("do") not in SHEET_ACTIONS:
         return
     owner = hero_seat(state, action)  # the hero named, else the turn's
@@ -31,5 +31,6 @@ def authorize(state: State, action: Action, seat: int) -> None:
             f"{state.hero(owner).name} is {state.seats.name(owner)}'s hero, "
             f"not {state.seats.name(seat)}'s"
         )
+
 
 __all__ = ["authorize", "name", "prompt", "start", "step", "view"]
