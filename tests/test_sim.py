@@ -346,3 +346,37 @@ def test_a_four_player_game_gets_four_rows_of_buttons_and_seat_four_plays(tmp_pa
     finally:
         simulator.app.close()
         pygame.display.quit()
+
+
+def test_the_simulator_is_an_output_of_the_apps_own_loop(tmp_path):
+    """No loop of its own: ``run`` is the app's loop (``App.run``), the window one of its
+    outputs, shown each snapshot on the loop's thread; ``--seconds`` ends it with a Stop
+    on the queue."""
+    from companion.app import ButtonEdge  # noqa: PLC0415
+
+    app = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
+    window, headless = open_window((480 + 260, 420), True, "en")
+    sim = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    assert sim in app.outputs
+    running_when_shown: list[bool] = []
+
+    class Witness:
+        def show(self, snapshot):
+            running_when_shown.append(app.running)
+
+        def close(self):
+            pass
+
+    app.outputs.add(Witness())
+    at = time.monotonic()
+    app.post(ButtonEdge("seat1.blue", True, at))  # handled once the loop runs
+    app.post(ButtonEdge("seat1.blue", False, at + 0.05))
+    try:
+        sim.run(0.3)
+        assert not app.running  # it returned: the deadline's Stop
+        assert running_when_shown == [True]  # the press, shown from inside App.run
+        assert sim.snapshot is app.snapshot and sim.scene().ui.cursor == 1
+        assert sim.renderer.frames >= 2  # the first picture, then the cursor moving
+    finally:
+        app.close()
+        pygame.display.quit()
