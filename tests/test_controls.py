@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from companion.app import App, SensorLink, build_app
 from companion.config import Config, GameSettings, load
-from companion.controls import menu_items
+from companion.controls import menu_items, stack
 from companion.hardware.fakes import FakeBuzzer
 from companion.hardware.ports import ButtonEdge, DiscStep
 from companion.journal import Journal
@@ -400,3 +400,56 @@ def test_a_seat_without_buttons_is_played_by_any_seats_buttons(tmp_path: Path) -
     d.tap("seat1.cyan")  # Clara has no buttons: Anna's panel presses for her
     banned = d.app.view["draft"]["banned"]
     assert len(banned) == 3 and banned[-1]["seat"] == 3
+
+
+def _open_from_menu(d: Driver, key: str, game: str | None = None) -> None:
+    d.hold("menu", 3.0)
+    lines = [(item.key, item.game) for item in menu_items()]
+    for _ in range(lines.index((key, game))):
+        d.tap("seat2.blue")
+    d.tap("seat2.cyan")
+
+
+def test_a_new_game_chosen_over_the_card_library_starts(tmp_path: Path) -> None:
+    """The form is the top mode: its values start the game. (They were taken for a card
+    while the library lay under the menu: "Card refused: unknown key", no new game.)"""
+    d = in_support(tmp_path)
+    first_game = d.app.table.record.id
+    _open_from_menu(d, "ui.menu.cards")
+    assert d.app.ui.modes == ("cards",)
+    _open_from_menu(d, "ui.menu.play", "bestiary")
+    assert d.app.ui.modes == ("cards", "menu", "form")
+    d.tap("next")  # the form's defaults
+    assert d.app.table.record.id != first_game and d.app.table.head == 0
+    assert key_said(d) != "ui.cards.refused" and "no" not in cues(d)
+
+
+def test_a_page_over_a_page_closes_alone(tmp_path: Path) -> None:
+    """UNDO pressed and MENU pressed go to the top page only: the log opened over the card
+    library closes back to the library, which the next UNDO closes."""
+    d = in_support(tmp_path)
+    _open_from_menu(d, "ui.menu.cards")
+    _open_from_menu(d, "ui.menu.log")
+    assert d.app.ui.modes == ("cards", "log")
+    d.tap("menu")
+    assert d.app.ui.modes == ("cards",)
+    d.tap("menu")  # the library is not closed by MENU: a "no", as before
+    assert d.app.ui.modes == ("cards",) and key_said(d) == "hardware.hold_menu"
+    head = d.app.table.head
+    d.tap("undo")
+    assert d.app.ui.modes == () and d.app.table.head == head  # closed, nothing undone
+    d.tap("undo")
+    assert d.app.table.head == head - 1
+
+
+def test_every_mode_the_ui_names_is_an_object_on_the_stack(tmp_path: Path) -> None:
+    """The stack the controls walk: the game's mode at the bottom (the vote for a secret
+    prompt), then one object per mode the UI state names; a value entry is the card's while
+    the library is open."""
+    d = in_support(tmp_path)
+    snap = d.app.snapshot
+    names = ("cards", "entry", "menu", "log", "confirm_undo_period")
+    kinds = [type(mode).__name__ for mode in stack(snap.with_ui(replace(snap.ui, modes=names), 0))]
+    assert kinds == ["GamePrompt", "CardLibrary", "CardEntry", "Menu", "GameLog", "UndoPeriod"]
+    prompt_entry = stack(snap.with_ui(replace(snap.ui, modes=("entry",)), 0))
+    assert [type(mode).__name__ for mode in prompt_entry] == ["GamePrompt", "PromptEntry"]

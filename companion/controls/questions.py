@@ -1,0 +1,136 @@
+"""Questions waiting for yes or no (select or NEXT: yes; back: no) and the time disc that
+asks one.
+
+The disc: a forward step starts the next period when the rules expect it, else it is
+reported and not applied; a backward step asks before undoing a period. Steps are netted
+against where the disc stood when the rules last agreed with it, so chatter across a
+sector boundary (+1 -1 +1) never counts twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
+from companion.controls.table import period_choice
+from companion.snapshot import Snapshot, UiState
+from companion.table import Apply, Change, Undo
+
+
+class Question(Mode):
+    """A question over whatever is open: select or NEXT say yes, back says no, the other
+    buttons are refused until it is answered; UNDO drops it and undoes (or redoes)."""
+
+    def move(self, press: Input, snap: Snapshot, now: float) -> Reaction:
+        if press.move == "select":
+            return self.yes(snap, now)
+        if press.move == "back":
+            return Reaction(snap.ui.pop().quiet())
+        return refuse(snap.ui, "hardware.answer_first", now)
+
+    def next(self, snap: Snapshot, now: float) -> Reaction:
+        return self.yes(snap, now)
+
+    def undo(self, kind: str, snap: Snapshot, now: float) -> Reaction:
+        return table_undo(kind, snap.ui.quiet().pop(), snap, now)
+
+    def yes(self, snap: Snapshot, now: float) -> Reaction:
+        raise NotImplementedError
+
+
+class UndoPeriod(Question):
+    """The disc turned back: undo the actions back to before the last period turned?"""
+
+    name = "confirm_undo_period"
+
+    def yes(self, snap: Snapshot, now: float) -> Reaction:
+        ui = snap.ui.pop().quiet()
+        turn = snap.spec.inputs.period_action
+        turns = [i for i, action in enumerate(snap.history) if action.get("do") == turn]
+        if not turns:
+            return refuse(ui, "hardware.nothing_to_undo", now)
+        return Reaction(ui, (Undo(to_head=turns[-1]),))
+
+
+class RestartPeriod(Question):
+    """Asked from the menu: back to the start of this period (the disc stays where it is)?"""
+
+    name = "confirm_restart_period"
+
+    def yes(self, snap: Snapshot, now: float) -> Reaction:
+        ui = snap.ui.pop().quiet()
+        start = _period_start(snap)
+        if start is None or start >= len(snap.history):
+            return refuse(ui, "ui.menu.period_untouched", now, period=snap.period)
+        return Reaction(ui, (Undo(to_head=start),))
+
+
+UNDO_PERIOD = UndoPeriod()
+RESTART_PERIOD = RestartPeriod()
+
+
+def ask_restart_period(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """The menu's "Restart period": ask before undoing this period's actions."""
+    turn = snap.spec.inputs.period_action
+    period = snap.period
+    if turn is None or period is None:
+        title = snap.spec.words("title", ui.language)
+        return refuse(ui, "ui.menu.no_periods", now, game=title)
+    start = _period_start(snap)
+    if start is None or start >= len(snap.history):
+        return refuse(ui, "ui.menu.period_untouched", now, period=period)
+    asking = ui.push("confirm_restart_period")
+    return Reaction(asking.say("ui.menu.confirm_restart_period", now, period=period))
+
+
+def _period_start(snap: Snapshot) -> int | None:
+    """The head just after the period in play began (None before the first period)."""
+    turn = snap.spec.inputs.period_action
+    turns = [i for i, action in enumerate(snap.history) if action.get("do") == turn]
+    return turns[-1] + 1 if turns else None
+
+
+def disc_step(direction: int, snap: Snapshot, now: float) -> Reaction:
+    """The reaction to one step of the time disc (+1 forward, -1 back)."""
+    ui = replace(snap.ui, disc_position=snap.ui.disc_position + direction)
+    period = snap.period
+    action = period_choice(snap)
+    if period is None or snap.spec.inputs.period_action is None:
+        return refuse(ui, "hardware.no_disc_in_game", now)
+    shown = ui.disc_position - ui.disc_offset
+    if direction > 0:
+        if ui.confirming and shown >= period:
+            return Reaction(ui.pop().quiet())  # the disc came back: chatter, not a request
+        if shown <= period:
+            return Reaction(_disc_back(ui, shown, period))
+        if action is None:
+            return refuse(ui, "hardware.disc_early", now)
+        return Reaction(ui, (Apply(action),))
+    if shown < period and period > 0 and not ui.confirming:
+        ui = ui.push("confirm_undo_period").say("hardware.confirm_undo_period", now, period=period)
+        return Reaction(ui)
+    return Reaction(_disc_back(ui, shown, period))
+
+
+def _disc_back(ui: UiState, shown: int, period: int) -> UiState:
+    """The "turn it back" notice is no longer true once the disc shows the period: it clears."""
+    early = ui.notice is not None and ui.notice.key == "hardware.disc_early"
+    return ui.quiet() if early and shown == period else ui
+
+
+def after_change(ui: UiState, change: Change, snap: Snapshot, before: Snapshot) -> UiState:
+    """The table changed: the old cursor and question no longer apply; after a period
+    turned (or was undone), or another game began, the disc's present position shows the
+    present period. Other changes leave it: a disc turned early stays a sector ahead, and
+    NEXT then catches the rules up with it."""
+    ui = replace(ui, cursor=0, modes=tuple(m for m in ui.modes if m == "menu"))
+    if change.kind == "none":
+        return ui
+    if snap.period != before.period or change.kind in ("new_game", "resume"):
+        return sync_disc(ui, snap)
+    return ui
+
+
+def sync_disc(ui: UiState, snap: Snapshot) -> UiState:
+    """Take the disc's present position as showing the present period."""
+    return replace(ui, disc_offset=ui.disc_position - (snap.period or 0))
