@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -14,8 +15,10 @@ import pytest
 from companion.app import App, ButtonEdge, build_app
 from companion.config import load
 from companion.display.screen import ScreenOutput
-from companion.outputs import FEED, Called, name_of
+from companion.outputs import FEED, VOICE, Called, Outputs, name_of
 from companion.snapshot import Snapshot
+from companion.table import Table
+from companion.voice import FakeSpeaker, Voice, VoiceOutput
 from tests.test_controls import DUEL_SETUP, TO_SUPPORT
 
 
@@ -179,3 +182,62 @@ def test_an_output_joining_while_the_loop_runs_joins_on_the_loop(tmp_path: Path)
         app.close()
     assert len(joiner.seen) == 2 and set(threads) == {loop}  # its first picture, the press
     assert joiner.closed
+
+
+def test_no_output_touches_the_table_while_it_shows_a_snapshot(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Outputs read only the snapshot: while the ring, the buzzer, the screen, the voice
+    and the phones' hub are shown a press, an undo and a tick, none of them asks the
+    table for its prompt, view, history, state or head, nor executes anything."""
+    pygame.display.init()
+    fake = FakeSpeaker()
+    spoken = Voice(fake)
+    try:
+        ScreenOutput(app, pygame.display.set_mode((480, 320)))
+        app.hub()
+        app.subscribe(Called(VoiceOutput(spoken), VOICE))
+        inside: list[bool] = [False]
+        touched: list[str] = []
+
+        def spied(name: str) -> Any:
+            original = getattr(Table, name)
+            if isinstance(original, property):
+                getter = original.fget
+                assert getter is not None
+
+                def read(table: Table) -> Any:
+                    if inside[0]:
+                        touched.append(name)
+                    return getter(table)
+
+                return property(read)
+
+            def spy(table: Table, *args: Any, **kwargs: Any) -> Any:
+                if inside[0]:
+                    touched.append(name)
+                return original(table, *args, **kwargs)
+
+            return spy
+
+        for name in ("prompt", "view", "history", "execute", "state", "head"):
+            monkeypatch.setattr(Table, name, spied(name))
+        calling = Outputs._call
+
+        def watched(outputs: Outputs, *args: Any) -> Snapshot:
+            inside[0] = True
+            try:
+                return calling(outputs, *args)
+            finally:
+                inside[0] = False
+
+        monkeypatch.setattr(Outputs, "_call", watched)
+        press(app, "seat1.cyan", 2000.0)
+        press(app, "undo", 2001.0)
+        app.tick(2002.0)
+        assert app.table.head  # the spies work outside the outputs
+        assert touched == [] and len(app.outputs) == 5  # and no output was dropped
+    finally:
+        fake.release()
+        spoken.close()
+        pygame.display.quit()
