@@ -142,8 +142,10 @@ class Outputs:
         return min(waits) if waits else None
 
     def close(self) -> None:
-        """Close every output, the last joined first; one that fails to is logged."""
-        for output in reversed(list(self._outputs)):
+        """Close every output, the last in the list first, and empty the list; one that
+        fails to close is logged and the others are still closed."""
+        outputs, self._outputs, self._timed = self._outputs, [], []
+        for output in reversed(outputs):
             try:
                 output.close()
             except Exception:  # closing must reach every output
