@@ -2,11 +2,13 @@
 
 Subscribes to ``<prefix>/+/state``, ``…/events``, ``…/status`` and ``…/games/+`` (the
 topics the boxes' feed publishes, ``companion/feed/mqtt.py``) and prints a line per table
-whenever it changes: the table, the game, its round or period, the standings (castle damage
-per side, or scores), the last thing said and whether the box is online. The finished
-games' journals (``games/<id>``, retained) give the tournament's standings: wins per player
-name across the tables. ``--json`` prints the same as JSON lines for other tools; ``--once
-SECONDS`` listens that long, prints every table once and the standings, and exits.
+whenever it changes: the table, the game, its clock line and standings as the game itself
+gives them (the state's ``picture``: its ``headline`` and ``summary`` rows, so the club
+names no game), the last thing said and whether the box is online. The finished games'
+journals (``games/<id>``, retained) give the tournament's standings: wins per player name
+across the tables (every winner of a shared win). ``--json`` prints the same as JSON lines
+for other tools; ``--once SECONDS`` listens that long, prints every table once and the
+standings, and exits.
 
 Anyone who can publish on the broker can name a table or say anything: every text taken
 from it is :func:`printable` (no control character or escape sequence reaches the
@@ -75,53 +77,39 @@ class TableLine:
         }
 
     def text(self) -> str:
-        line = self.to_json()
         status = {True: "online", False: "OFFLINE", None: "?"}[self.online]
-        cells = [line["table"], line["game"] or "-", line["round"] or "-"]
-        cells.append(", ".join(line["standings"]))
-        if line["winner"]:
-            cells.append(f"won by {line['winner']}")
-        cells += [line["last"], status]
+        cells = [printable(self.table), printable(self.game) or "-", printable(self.round) or "-"]
+        cells.append(", ".join(printable(item) for item in self.standings))
+        winner = printable(self.winner)
+        if winner:
+            cells.append(f"won by {winner}")
+        cells += [printable(self.last), status]
         return " | ".join(cells)
 
 
-def _round(view: dict[str, Any]) -> str:
-    for key, word in (("period", "period"), ("round", "round"), ("turns", "turn")):
-        value = view.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return f"{word} {value}"
-    return ""
-
-
-def _standings(view: dict[str, Any]) -> list[str]:
-    """Castle damage per side, or each seat's score."""
+def _standings(picture: dict[str, Any]) -> list[str]:
+    """The game's summary rows as "label value" (or "label value/top")."""
     out: list[str] = []
-    seats = view.get("seats")
-    for seat in seats if isinstance(seats, list) else []:
-        if not isinstance(seat, dict):
+    rows = picture.get("summary")
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict):
             continue
-        name = str(seat.get("name") or f"seat {seat.get('seat')}")
-        if "castle_damage" in seat:
-            out.append(f"{name} damage {seat['castle_damage']}")
-        elif "score" in seat:
-            out.append(f"{name} {seat['score']}")
-    if not out:
-        sides = view.get("sides")
-        for side in sides if isinstance(sides, list) else []:
-            if isinstance(side, dict) and "castle_damage" in side:
-                name = str(side.get("name") or f"side {side.get('side')}")
-                out.append(f"{name} damage {side['castle_damage']}")
+        value, top = row.get("value"), row.get("top")
+        said = f"{value}/{top}" if top not in (None, "") else str(value)
+        out.append(f"{row.get('label', '')} {said}".strip())
     return out
 
 
-def winner_names(winner: object) -> list[str]:
-    """The winning names in a view's ``winner`` (a shared win names each)."""
-    if not isinstance(winner, dict):
+def winner_names(result: object) -> list[str]:
+    """The winning names of a finished game's result line: its ``winners`` (every one of
+    a shared win), else the name of its ``winner``."""
+    if not isinstance(result, dict):
         return []
-    names = winner.get("names")
-    if isinstance(names, list) and names:
+    names = result.get("winners")
+    if isinstance(names, list):
         return [str(name) for name in names]
-    name = winner.get("name")
+    winner = result.get("winner")
+    name = winner.get("name") if isinstance(winner, dict) else None
     return [str(name)] if name else []
 
 
@@ -188,15 +176,19 @@ def _state(line: TableLine, text: str) -> bool:
         return False
     if not isinstance(public, dict):
         return False
-    view = public.get("view")
-    view = view if isinstance(view, dict) else {}
+    picture = public.get("picture")
+    picture = picture if isinstance(picture, dict) else {}
+    named = public.get("table")  # the name as the box's config writes it (topics: its slug)
+    if isinstance(named, str) and named:
+        line.table = named
     line.game = str(public.get("game") or "")
     line.title = str(public.get("title") or "")
     head = public.get("head")
     line.head = head if isinstance(head, int) else 0
-    line.round = _round(view)
-    line.standings = _standings(view)
-    line.winner = ", ".join(winner_names(view.get("winner")))
+    line.round = str(picture.get("headline") or "")
+    line.standings = _standings(picture)
+    winners = picture.get("winner")
+    line.winner = ", ".join(str(w) for w in winners) if isinstance(winners, list) else ""
     said = public.get("said") or public.get("log") or []
     if isinstance(said, list) and said:
         line.last = str(said[-1])
@@ -222,8 +214,8 @@ def _result(text: str) -> list[str]:
             row = json.loads(raw)
         except ValueError:
             continue
-        if isinstance(row, dict) and "winner" in row:
-            return winner_names(row["winner"])
+        if isinstance(row, dict) and ("winner" in row or "winners" in row):
+            return winner_names(row)
     return []
 
 

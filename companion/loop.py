@@ -40,6 +40,7 @@ from companion.snapshot import HardwareStatus, Snapshot, UiState, WebAccess
 from companion.storage_faults import StorageFaults
 from companion.table import NOTHING, Apply, Change, Command, NewGame, Table
 from companion.voice import Voice
+from companion.web.cards import library_page, tidied
 from companion.web.hub import LOOP_FAILED, Hub, Remote, TableRequest, may_act, tokens_for
 
 log = logging.getLogger("companion.app")
@@ -296,12 +297,11 @@ class App:
             return snap
         library = self.library()
         if event.kind == "cards":
-            event.reply(
-                200,
-                {"game": self.table.spec.name, "cards": [dict(c) for c in library.cards]},
-            )
+            known = [dict(c) for c in library.cards]
+            forms = library_page(self.table.spec, library.cards, snap.language)
+            event.reply(200, {"game": self.table.spec.name, "cards": known, **forms})
             return snap
-        card, index = event.body.get("card"), event.body.get("index")
+        card, index = tidied(self.table.spec, event.body.get("card")), event.body.get("index")
         cards: list[object] = [dict(c) for c in library.cards]
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(cards):
             cards[index] = card

@@ -24,12 +24,13 @@ STATE = {
     "game": "manus\x1b]0;pwned\x07",
     "title": "Manus",
     "head": 3,
-    "view": {
-        "round": 2,
-        "seats": [
-            {"name": "Anna\x1b[1A\x1b[2K", "score": 3},
-            {"name": "Boris\u009b2J\u202e", "score": 1},
+    "picture": {
+        "headline": "Round\x1b[2K 2",
+        "summary": [
+            {"label": "Anna\x1b[1A\x1b[2K", "value": 3},
+            {"label": "Boris\u009b2J\u202e", "value": 1},
         ],
+        "winner": ["\x1b[5mnobody"],
     },
     "said": ["hello\x1b[31m red\x1b[0m\r\nfake | line\x07"],
 }
@@ -84,11 +85,12 @@ def test_companion_club_prints_no_control_character_from_the_broker(
         assert _controls(json.dumps(rows, ensure_ascii=False)) == []
         line = next(row for row in rows if "table" in row)
         assert line["table"] == "evil" and line["game"] == "manus"
-        assert line["standings"] == ["Anna 3", "Boris 1"]
+        assert line["standings"] == ["Anna 3", "Boris 1"] and line["winner"] == "nobody"
         assert line["last"] == "hello red  fake | line"
         assert rows[-1] == {"standings": {"Vera": 1}}
     else:
-        line = "evil | manus | round 2 | Anna 3, Boris 1 | hello red  fake | line | online"
+        line = "evil | manus | Round 2 | Anna 3, Boris 1 | won by nobody | hello red  fake | line"
+        line += " | online"
         assert out.splitlines() == [line, "standings: Vera 1"]
     assert "[2J" not in out and "pwned" not in out  # the sequences went whole
 

@@ -169,7 +169,7 @@ def _certificates(folder: Path) -> tuple[Path, Path, Path]:
 def test_the_feed_speaks_tls_and_home_assistants_discovery(tmp_path: Path) -> None:
     """mqtt.tls_ca: the feed reaches a broker that listens only on TLS, and with
     mqtt.homeassistant its discovery configs (a device per table, sensors read from the
-    state) are retained under homeassistant/."""
+    entities message) are retained under homeassistant/."""
     import shutil  # noqa: PLC0415
 
     from companion.feed.mqtt import Feed  # noqa: PLC0415
@@ -209,7 +209,7 @@ def test_the_feed_speaks_tls_and_home_assistants_discovery(tmp_path: Path) -> No
         config = "homeassistant/sensor/sigillum_secure/winner/config"
         assert _until(lambda: config in got, 10)
         sensor = json.loads(got[config])
-        assert sensor["state_topic"] == "sigillum/secure/state"
+        assert sensor["state_topic"] == "sigillum/secure/entities"
         assert sensor["device"]["identifiers"] == ["sigillum_secure"]
     finally:
         reader.loop_stop()

@@ -37,6 +37,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from companion import games
 from companion.app import App, build_app
 from companion.config import load
 from companion.table import NewGame
@@ -522,38 +523,62 @@ def test_a_support_ability_entered_on_the_phone_with_minus_and_plus(
         assert refused_only(table.errors)
 
 
+def new_card(page: Page, name: str) -> None:
+    """The new card's form filled in (the fields the game's card kit asks) and kept."""
+    form = page.locator("#card form")
+    form.get_by_role("textbox", name="Name", exact=True).fill(name)
+    form.get_by_role("radiogroup", name="Class").get_by_role("radio", name="agility").click()
+    vitality = form.get_by_role("radiogroup", name="Vitality")
+    vitality.get_by_role("radio", name="5", exact=True).click()
+    form.get_by_role("textbox", name="Ability 1: name").fill("Shade")
+    prep = form.get_by_role("radiogroup", name="Ability 1: preparation")
+    prep.get_by_role("radio", name="2", exact=True).click()
+    form.get_by_role("textbox", name="Ability 2: name").fill("Veil")
+    form.get_by_role("button", name="OK").click()
+
+
 def test_the_tables_page_keeps_a_card_and_starts_a_new_game(
     browser: Browser, tmp_path: Path
 ) -> None:
     """/table/<table code> (shown only on the box's screen): a card kept through the
-    library's own check (a bad one refused with where and why), then a new game whose
+    library's own check (a bad one refused with where and why) and changed in its form,
+    both forms the game's card kit gives; then a new game, from the games' own list, whose
     seats' old links stop working."""
     game, setup, actions = golden_actions("siege_win")
     with running_table(tmp_path, "en", game, setup, actions[:1]) as table:
         url = f"{table.server.url}/table/{table.tokens['table']}"
         page = open_page(browser, table, url, PHONE)
         page.goto(url)
-        expect(page.locator("#game")).to_contain_text("bestiary")
+        expect(page.locator("#game")).to_contain_text("Bestiary: Two Castles")
         before = page.locator("#cards button").count()
-        page.fill("input[name=name]", "Umbra")
-        page.select_option("select[name=class]", "agility")
-        page.fill("input[name=vitality]", "5")
-        page.fill("input[name=a1]", "Shade")
-        page.fill("input[name=p1]", "2")
-        page.fill("input[name=a2]", "Veil")
-        page.fill("input[name=p2]", "X")
-        page.click("#card button[type=submit]")
+        new_card(page, "Umbra")
         expect(page.locator("#notice")).to_have_text("Kept.", timeout=WAIT)
         expect(page.locator("#cards button")).to_have_count(before + 1, timeout=WAIT)
-        expect(page.locator("#cards button").last).to_contain_text("Umbra · agility · ♥5")
-        page.fill("input[name=name]", "Umbra")  # the same creature twice: refused
-        page.click("#card button[type=submit]")
+        kept = page.locator("#cards button").last
+        expect(kept).to_contain_text("Umbra · Class agility · Vitality 5")
+        expect(kept).to_contain_text("Shade (prep. 2)")
+        new_card(page, "Umbra")  # the same creature twice: refused
         expect(page.locator("#notice")).to_contain_text("the same creature", timeout=WAIT)
+        # A kept card opens in its form at its values; a change is kept in its place.
+        kept.click()
+        expect(page.locator("#form-title")).to_have_text(f"Card {before + 1}: Umbra")
+        form = page.locator("#card form")
+        vitality = form.get_by_role("radiogroup", name="Vitality")
+        expect(vitality.get_by_role("radio", name="5", exact=True)).to_have_attribute(
+            "aria-checked", "true"
+        )
+        vitality.get_by_role("radio", name="6", exact=True).click()
+        form.get_by_role("button", name="OK").click()
+        expect(page.locator("#cards button")).to_have_count(before + 1, timeout=WAIT)
+        expect(page.locator("#cards button").last).to_contain_text("Vitality 6", timeout=WAIT)
+        expect(page.locator("select[name=game] option")).to_have_text(
+            [spec.words("title", "en") for spec in games.GAMES.values()]
+        )
         old_seat = table.seat_url(1)
-        page.select_option("select[name=game]", "manus")
+        page.select_option("select[name=game]", label="Hand of Manus")
         page.fill("input[name=players]", "Dora, Egor, Fedya")
         page.click("#new-game button[type=submit]")
-        expect(page.locator("#notice")).to_contain_text("A new game: manus", timeout=WAIT)
+        expect(page.locator("#notice")).to_contain_text("A new game: Hand of Manus", timeout=WAIT)
         shot(page, "table_page")
         assert page.context.request.get(old_seat).status == 403
         assert page.context.request.get(url).status == 403  # the table's code is new too

@@ -173,6 +173,9 @@ class CardKit:
     face: Callable[[JSON, str], CardFace] | None = None
     editor: Callable[[JSON, str], Entry] | None = None
     edited: Callable[[JSON], JSON] | None = None
+    # A new card as the table page's form starts it (the editor's card; None: the page
+    # edits the library's cards but adds none).
+    blank: JSON | None = None
 
 
 @dataclass(frozen=True)

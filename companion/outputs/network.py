@@ -62,9 +62,11 @@ def start_feed(app: App) -> Stoppable | None:
     settings = app.config.mqtt
     if not settings.enabled:
         return None
-    from companion.feed.mqtt import Feed  # noqa: PLC0415 (paho loads only here)
+    from companion.feed.mqtt import Feed, memory_for  # noqa: PLC0415 (paho loads only here)
 
-    feed = Feed(settings).start()
+    # The discovery configs published are kept beside the journal (a renamed table clears
+    # its old sensors: docs/club.md).
+    feed = Feed(settings, memory=memory_for(app.table.journal.path)).start()
     app.subscribe(Called(feed, FEED))
     log.info("club feed: %s:%s as %s", settings.host, settings.port, settings.table)
     return feed

@@ -25,6 +25,7 @@ from typing import Any
 from companion import game_log
 from companion.display import labels
 from companion.display.scene import happened
+from companion.games import GAMES
 from companion.i18n import text
 from companion.journal import Journal, StorageError
 from companion.rules.base import JSON, Entry, Field
@@ -205,6 +206,8 @@ def public_payload(snap: Snapshot) -> JSON:
         "language": language,
         "view": snap.view,
         "picture": snap.spec.picture(snap.view, language),  # the game's own (docs/phones.md)
+        # The games a new game may be (the table page's list), by name and title.
+        "games": [{"name": n, "title": s.words("title", language)} for n, s in GAMES.items()],
         "prompt": {"seat": prompt.seat, "kind": prompt.kind, "text": prompt.say(language)},
         "said": list(happened(snap)),
         "log": list(game_log.lines(snap)),
@@ -273,9 +276,12 @@ def _choice_words(snap: Snapshot, choice: JSON) -> str:
 
 
 def _entry(snap: Snapshot, index: int, entry: Entry) -> JSON:
-    language = snap.language
+    return {"index": index, **entry_form(entry, snap.language)}
+
+
+def entry_form(entry: Entry, language: str) -> JSON:
+    """An entry as the pages' forms take it (form.js): its words, its action, its fields."""
     return {
-        "index": index,
         "label": entry.say(language),
         "action": dict(entry.base),
         "fields": [_field(f, language) for f in entry.fields],

@@ -7,9 +7,10 @@ castle's damage. Four-path draws the same board and uses these with its own word
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from companion.games.bestiary.catalogue import WORDS
-from companion.games.spec import Entity, EntityValue, common_entities, seats_of
+from companion.games.spec import CardKit, Entity, EntityValue, common_entities, seats_of
 from companion.i18n import Words
 from companion.rules.base import JSON
 
@@ -307,3 +308,13 @@ def _side_damage(number: object) -> Callable[[JSON], EntityValue]:
 
 SUMMARY = scales(WORDS)
 SECTIONS = board(WORDS)
+
+
+# A new card on the table page: a name and two support abilities to fill in (RULES.md §1:
+# every creature has exactly two).
+BLANK_CARD: JSON = {"name": "", "abilities": [{"name": ""}, {"name": ""}]}
+
+
+def with_blank(kit: CardKit) -> CardKit:
+    """The card kit with the table page's new card."""
+    return replace(kit, blank=BLANK_CARD)

@@ -72,134 +72,6 @@ function choiceButton(choice, picture) {
   return button;
 }
 
-// A dotted key sets a nested value: "abilities.0.prep".
-function setPath(target, key, value) {
-  const parts = key.split(".");
-  let node = target;
-  parts.slice(0, -1).forEach((part, index) => {
-    const next = /^\d+$/.test(parts[index + 1]) ? [] : {};
-    node[part] ??= next;
-    node = node[part];
-  });
-  node[parts[parts.length - 1]] = value;
-}
-
-function intField(field, values, onChange) {
-  const low = field.low ?? 0;
-  const high = field.high ?? 99;
-  const number = el("input", "number");
-  number.type = "number";
-  number.inputMode = "numeric";
-  number.min = low;
-  number.max = high;
-  number.value = values[field.key];
-  number.setAttribute("aria-label", field.label);
-  const set = (value) => {
-    const clamped = Math.min(high, Math.max(low, Number.isFinite(value) ? value : low));
-    values[field.key] = clamped;
-    number.value = clamped;
-    onChange();
-  };
-  number.addEventListener("change", () => set(parseInt(number.value, 10)));
-  const minus = el("button", "step", "−");
-  minus.type = "button";
-  minus.setAttribute("aria-label", t("less"));
-  minus.addEventListener("click", () => set(values[field.key] - 1));
-  const plus = el("button", "step", "+");
-  plus.type = "button";
-  plus.setAttribute("aria-label", t("more"));
-  plus.addEventListener("click", () => set(values[field.key] + 1));
-  return el("div", "stepper", minus, number, plus);
-}
-
-function choiceField(field, values, onChange) {
-  const group = el("div", "options");
-  group.setAttribute("role", "radiogroup");
-  group.setAttribute("aria-label", field.label);
-  const mark = () => {
-    for (const button of group.children) {
-      const on = button.dataset.value === String(values[field.key]);
-      button.classList.toggle("picked", on);
-      button.setAttribute("aria-checked", String(on));
-    }
-  };
-  for (const option of field.options || []) {
-    const button = el("button", "option", option.label);
-    button.type = "button";
-    button.setAttribute("role", "radio");
-    button.dataset.value = String(option.value);
-    button.addEventListener("click", () => {
-      values[field.key] = option.value;
-      mark();
-      onChange();
-    });
-    group.append(button);
-  }
-  mark();
-  return group;
-}
-
-function textField(field, values) {
-  const input = el("input", "text");
-  input.type = "text";
-  input.autocomplete = "off";
-  input.value = values[field.key] ?? "";
-  if (field.high) input.maxLength = field.high;
-  input.setAttribute("aria-label", field.label);
-  input.addEventListener("input", () => {
-    values[field.key] = input.value;
-  });
-  return input;
-}
-
-// Is the field asked, given the values of the fields before it (only_if: [key, values])?
-function asked(field, values) {
-  if (!field.only_if) return true;
-  const [key, wanted] = field.only_if;
-  return wanted.map(String).includes(String(values[key]));
-}
-
-function entryForm(entry, picture) {
-  const values = {};
-  for (const field of entry.fields) {
-    const first = field.kind === "choice" ? field.options?.[0]?.value : field.low;
-    values[field.key] = field.default ?? first ?? "";
-  }
-  const form = el("form", "entry");
-  const rows = el("div", "fields");
-  const drawFields = () => {
-    rows.replaceChildren(
-      ...entry.fields
-        .filter((field) => asked(field, values))
-        .map((field) => {
-          const input =
-            field.kind === "int"
-              ? intField(field, values, drawFields)
-              : field.kind === "choice"
-                ? choiceField(field, values, drawFields)
-                : textField(field, values);
-          return el("label", "field", el("span", "field-label", field.label), input);
-        }),
-    );
-  };
-  drawFields();
-  const ok = el("button", "big primary", t("ok"));
-  ok.type = "submit";
-  // The game's picture may say what the entry is for ("Illesbra: Temptation").
-  const title = actionLook(picture, entry.action)?.label;
-  form.append(el("h3", null, title || entry.label), rows, ok);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const action = structuredClone(entry.action);
-    for (const field of entry.fields) {
-      const omitted = (field.omit ?? []).map(String).includes(String(values[field.key]));
-      if (asked(field, values) && !omitted) setPath(action, field.key, values[field.key]);
-    }
-    act(action);
-  });
-  return form;
-}
-
 function drawPrompt(payload) {
   const prompt = payload.prompt || {};
   const view = payload.view || {};
@@ -220,7 +92,9 @@ function drawPrompt(payload) {
   drawnAsk = ask;
   const picture = payload.picture || {};
   fill("choices", ...(prompt.mine ? choices.map((choice) => choiceButton(choice, picture)) : []));
-  fill("entries", ...(prompt.mine ? entries.map((entry) => entryForm(entry, picture)) : []));
+  // The game's picture may say what an entry is for (which piece of the board it changes).
+  const form = (entry) => entryForm(entry, actionLook(picture, entry.action)?.label, act);
+  fill("entries", ...(prompt.mine ? entries.map(form) : []));
 }
 
 // --- what the game shows this seat of its own ------------------------------------------

@@ -11,9 +11,9 @@ function drawClock(picture, phaseLabel) {
 function drawNow(payload) {
   const view = payload.view || {};
   const prompt = payload.prompt || {};
-  // A secret vote is everyone's at once: no one's turn.
-  const seat = prompt.kind === "vote" ? view.turn?.seat : (view.turn?.seat ?? prompt.seat);
-  const name = view.winner ? null : (view.turn?.name ?? (seat ? seatName(view, seat) : null));
+  // Whose turn the view says (none while everyone chooses at once, as in a secret vote).
+  const seat = view.turn?.seat;
+  const name = view.winner || !seat ? null : (view.turn.name ?? seatName(view, seat));
   fill("turn", name ? el("span", `chip seat-${(seat - 1) % 4}`, `${t("turn")}: ${name}`) : "");
   fill("prompt", prompt.text || "");
 }
