@@ -400,8 +400,10 @@ class Simulator:
         ):
             self.geometry = self._geometry()  # another game, another count of players
             self.panel_state = None
+        pico = self.virtual_pico  # its strip shows what reached it over the link, later
         state = (
             frames,
+            tuple(pico.ring.pixels) if pico is not None else (),
             self.snapshot.ui.disc_position,
             self.snapshot.ui.disc_offset,
             self.mouse_button,
