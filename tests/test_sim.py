@@ -236,6 +236,7 @@ def test_sim_with_the_virtual_pico_turns_the_period_from_its_disc(tmp_path):
         tap(sim, pygame.K_RETURN)  # castle
         summon_armies(sim)
         assert app.snapshot.prompt.kind == "turn_disc"
+        before = list(pico.ring.pixels)
         tap(sim, pygame.K_RIGHT)
         deadline = time.monotonic() + 5
         while app.view["period"] != 1 and time.monotonic() < deadline:
@@ -247,6 +248,15 @@ def test_sim_with_the_virtual_pico_turns_the_period_from_its_disc(tmp_path):
             sim.step()
             time.sleep(0.01)
         assert any(any(colour) for colour in pico.ring.pixels[:4]), "sector 1 is dark"
+        sim.step()  # the window draws the strip as it is now, though no snapshot changed
+        pixels = list(pico.ring.pixels)
+        lit = next(i for i, colour in enumerate(pixels) if any(colour) and colour != before[i])
+        cx, cy = sim.geometry.disc_centre
+        angle = RingGeometry(len(pixels)).physical_angle(lit)
+        spot = point((cx, cy), sim.geometry.disc_radius - 6, angle)
+        ui = app.snapshot.ui
+        shown = strip_colour(pixels[lit], min(ui.brightness, ui.max_brightness))
+        assert tuple(sim.window.get_at((round(spot[0]), round(spot[1])))[:3]) == shown
     finally:
         sim.app.close()
         pygame.display.quit()
