@@ -1,4 +1,9 @@
-"""The config file: one YAML file over the defaults shipped in the package.
+"""The config file: one YAML file over the defaults.
+
+The settings' shape is written once, as the dataclasses below: each key's default, check
+and words are its field's; the schema that validation walks, the defaults a file is merged
+over, and the typed Config are made from them. default_config.yaml writes the same defaults
+out with comments (tests/test_config.py keeps the two equal).
 
 Validation collects *every* problem at once, each with its key path and line
 ("table.yaml:14: buttons.pins.seat1.red: GPIO 23 is also disc.pin_a (line 30)"), with a
@@ -12,11 +17,11 @@ import argparse
 import copy
 import os
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import Field, dataclass, field, fields
 from importlib import resources
 from pathlib import Path
-from typing import Literal, TypeGuard
+from typing import Any, Literal, TypeGuard, TypeVar
 
 from companion import games, yamlfile
 from companion.rules.base import JSON, RulesError, SetupError, did_you_mean
@@ -28,6 +33,7 @@ GPIO_MAX = 27
 BUTTON_COLOURS = ("red", "blue", "cyan", "yellow")
 SEAT_KEYS = tuple(f"seat{n}" for n in range(1, 5))
 LED_PINS = {"spi": 10, "pwm": 18}
+T = TypeVar("T")
 
 
 class ConfigError(Exception):
@@ -48,11 +54,6 @@ def _int(low: int, high: int) -> Check:
         return None if low <= value <= high else f"must be {low} to {high}, not {value}"
 
     return check
-
-
-def _diagonal_of(display: Mapping[str, object]) -> float | None:
-    value = display.get("diagonal_inches")
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def _number(low: float, high: float) -> Check:
@@ -149,70 +150,356 @@ def _anything(value: object) -> str | None:
     return None
 
 
-def _seat(value: object) -> str | None:
-    return None  # a mapping checked by SEAT_SCHEMA, or null for "no buttons for this seat"
-
-
 Schema = Check | Mapping[str, "Schema"]  # a leaf's check, or a section of keys
 SEAT_SCHEMA: dict[str, Schema] = dict.fromkeys(BUTTON_COLOURS, _gpio)
-SCHEMA: dict[str, Schema] = {
-    "language": _choice("en", "ru"),
-    "journal": _path,
-    "game": {"name": _text, "setup": _anything},
-    "buttons": {
-        "enabled": _bool,
-        "source": _choice("gpio", "bridge"),
-        "pull_up": _bool,
-        "debounce_ms": _int(0, 500),
-        "hold_ms": _int(100, 10_000),
-        "menu_hold_ms": _int(100, 20_000),
-        # No longer used (no button has a double-press meaning); an older config keeps it.
-        "double_press_ms": _int(50, 2_000),
-        "pins": {
-            **dict.fromkeys(SEAT_KEYS, SEAT_SCHEMA),
-            "next": _gpio,
-            "undo": _gpio,
-            "menu": _gpio,
-        },
-    },
-    "disc": {
-        "source": _choice("gpio", "bridge", "none"),
-        "pin_a": _gpio,
-        "pin_b": _gpio,
-        "reverse": _bool,
-    },
-    "leds": {
-        "driver": _choice("spi", "pwm", "bridge", "none"),
-        "count": _int(6, 600),
-        "order": _order,
-        "brightness": _number(0.0, 1.0),
-        "max_brightness": _number(0.0, 1.0),
-        "max_milliamps": _int(50, 20_000),
-        "offset": _int(0, 599),
-        "reverse": _bool,
-        "seat_colours": _colours,
-        "preview": _bool,
-    },
-    "buzzer": {"enabled": _bool, "pin": _gpio, "mid_tone": _note},
-    "sound": {"enabled": _bool, "voice": _bool},
-    "display": {"diagonal_inches": _diagonal},
-    "bridge": {"port": _path},
-    "web": {"enabled": _bool, "bind": _text, "port": _int(0, 65535)},
-    "mqtt": {
-        "enabled": _bool,
-        "host": _text,
-        "port": _int(1, 65535),
-        "username": _text,
-        "password": _text,
-        "table": _text,
-        "topic_prefix": _text,
-        "homeassistant": _bool,
-        "tls_ca": _text,
-        "tls_cert": _text,
-        "tls_key": _text,
-    },
+PINS_SCHEMA: dict[str, Schema] = {
+    **dict.fromkeys(SEAT_KEYS, SEAT_SCHEMA),  # or null: no buttons for this seat
+    "next": _gpio,
+    "undo": _gpio,
+    "menu": _gpio,
 }
 
+
+# --- the settings: their shape, defaults, checks and words, written once ---------------------
+#
+# Each section is a frozen dataclass; each key a field made by ``setting`` (its default as
+# the file writes it, the check, a line of docs, and how the file's value becomes the
+# field's) or ``section``. The schema validation walks (SCHEMA), the defaults a file is
+# merged over (DEFAULTS) and Config.of are made from them; tests/test_config.py keeps
+# default_config.yaml equal to them.
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What a field knows besides its type: the check of the file's value, the default as
+    the file writes it, its words, and how the file's value becomes the field's."""
+
+    check: Schema
+    written: object
+    doc: str
+    convert: Callable[[object], object] | None = None
+
+
+def setting(
+    written: object, check: Schema, doc: str, convert: Callable[[object], object] | None = None
+) -> Any:
+    """A key of a section (``written``: its default as the file writes it)."""
+    meta = {"setting": Setting(check, written, doc, convert)}
+    value = convert(copy.deepcopy(written)) if convert else written
+    if isinstance(value, (dict, list)):
+        return field(default_factory=lambda: copy.deepcopy(value), metadata=meta)
+    return field(default=value, metadata=meta)
+
+
+RETIRED = object()  # a setting no longer used: an older file may keep it, the defaults do not
+
+
+def retired(check: Schema, doc: str) -> Any:
+    """A key no longer read: checked where a file keeps it, never in the defaults."""
+    return field(default=None, metadata={"setting": Setting(check, RETIRED, doc)})
+
+
+def section(doc: str) -> dict[str, object]:
+    """A section's metadata: ``field(default_factory=ItsSettings, metadata=section(doc))``."""
+    return {"section": True, "doc": doc}
+
+
+def _text_or(default: str) -> Callable[[object], object]:
+    """An empty text means the default (the club feed's host, table, prefix...)."""
+    return lambda value: str(value) if value not in (None, "") else default
+
+
+def _float(value: object) -> object:
+    return float(value) if isinstance(value, (int, float)) else value
+
+
+def _setup(value: object) -> object:
+    return dict(value) if isinstance(value, dict) else {}
+
+
+def _rgb_list(colours: object) -> object:
+    if not isinstance(colours, list):
+        return None  # the screen's seat colours
+    out: list[RGB] = []
+    for colour in colours:
+        if isinstance(colour, list) and len(colour) == 3:
+            out.append((int(colour[0]), int(colour[1]), int(colour[2])))
+    return tuple(out)
+
+
+def _button_pins(pins: object) -> object:
+    """Button name ("seat1.red", "next") to GPIO, for the buttons wired."""
+    flat: dict[str, int] = {}
+    for name, value in (pins if isinstance(pins, dict) else {}).items():
+        if isinstance(value, dict):
+            flat.update({f"{name}.{colour}": int(pin) for colour, pin in value.items()})
+        elif isinstance(value, int):
+            flat[name] = value
+    return flat
+
+
+def _diagonal_value(value: object) -> object:
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return float(value) if number else None  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    name: str = setting(
+        "bestiary", _text, "the game started when the journal has no unfinished one"
+    )
+    setup: JSON = setting(  # noqa: RUF009 (a field(), as every setting() is)
+        {}, _anything, 'e.g. {players: [Anna, Boris]}; none: "Player 1", "Player 2"', _setup
+    )
+
+
+@dataclass(frozen=True)
+class ButtonSettings:
+    enabled: bool = setting(True, _bool, "the buttons are read")
+    source: Literal["gpio", "bridge"] = setting(
+        "gpio", _choice("gpio", "bridge"), "gpio (the Pi's pins) or bridge (wired to the Pico)"
+    )
+    pull_up: bool = setting(True, _bool, "buttons connect the pin to ground")
+    debounce_ms: int = setting(30, _int(0, 500), "a bounce shorter than this is one press")
+    hold_ms: int = setting(800, _int(100, 10_000), "UNDO held this long redoes")
+    menu_hold_ms: int = setting(3000, _int(100, 20_000), "MENU held this long opens the menu")
+    double_press_ms: None = retired(  # no button has a double-press meaning now
+        _int(50, 2_000), "no longer used; an older config keeps it"
+    )
+    pins: Mapping[str, int] = setting(  # "seat1.red", "next" ... to its GPIO, those wired
+        {
+            "seat1": {"red": 5, "blue": 6, "cyan": 12, "yellow": 16},
+            "seat2": {"red": 17, "blue": 22, "cyan": 27, "yellow": 4},
+            "next": 26,
+            "undo": 20,
+            "menu": 21,
+        },
+        PINS_SCHEMA,
+        "each seat's red, blue, cyan, yellow, then next, undo, menu (BCM GPIO numbers)",
+        _button_pins,
+    )
+
+
+@dataclass(frozen=True)
+class DiscSettings:
+    source: Literal["gpio", "bridge", "none"] = setting(
+        "gpio",
+        _choice("gpio", "bridge", "none"),
+        "gpio (two hall sensors), bridge (the Pico) or none (NEXT turns)",
+    )
+    pin_a: int = setting(23, _gpio, "the first hall sensor")
+    pin_b: int = setting(24, _gpio, "the second hall sensor")
+    reverse: bool = setting(False, _bool, "true if turning the disc clockwise counts backwards")
+
+
+@dataclass(frozen=True)
+class LedSettings:
+    driver: Literal["spi", "pwm", "bridge", "none"] = setting(
+        "spi",
+        _choice("spi", "pwm", "bridge", "none"),
+        "spi (GPIO10, no root), pwm (GPIO18, root), bridge or none",
+    )
+    count: int = setting(24, _int(6, 600), "a multiple of 6: LEDs per sector = count / 6")
+    order: str = setting("GRB", _order, "the strip's colour order on the wire")
+    brightness: float = setting(  # as configured; Config.brightness caps it
+        0.3, _number(0.0, 1.0), "0.0 to 1.0", _float
+    )
+    max_brightness: float = setting(
+        0.6, _number(0.0, 1.0), "a cap on brightness, whatever else asks for more", _float
+    )
+    max_milliamps: int = setting(
+        900, _int(50, 20_000), "the frame is dimmed to stay under this supply budget"
+    )
+    offset: int = setting(0, _int(0, 599), "the physical LED at the start of sector 1")
+    reverse: bool = setting(False, _bool, "true if the strip runs counter-clockwise")
+    seat_colours: tuple[RGB, ...] | None = setting(
+        None, _colours, "null: the screen's seat colours (companion.seats)", _rgb_list
+    )
+    preview: bool = setting(
+        True, _bool, "a support ability under the cursor blinks where its token would go"
+    )
+
+
+@dataclass(frozen=True)
+class BuzzerSettings:
+    enabled: bool = setting(True, _bool, "the buzzer sounds the cues")
+    pin: int = setting(13, _gpio, "a PWM-capable pin (12, 13, 18, 19) sounds cleanest")
+    mid_tone: str = setting("A5", _note, "the middle of the cues' tones")
+
+
+@dataclass(frozen=True)
+class SoundSettings:
+    enabled: bool = setting(  # the menu's Sound line turns them on and off
+        True, _bool, "the cues (buzzer, the simulator's speaker) sound at start"
+    )
+    voice: bool = setting(  # companion/voice.py
+        False, _bool, "speak what just happened aloud (espeak-ng, the table's language)"
+    )
+
+
+@dataclass(frozen=True)
+class DisplaySettings:
+    diagonal_inches: float | None = setting(
+        None, _diagonal, "the panel's diagonal (null: the reference panel)", _diagonal_value
+    )
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The phones' web server (docs/phones.md): off unless enabled; what it binds to."""
+
+    enabled: bool = setting(False, _bool, "the phones' pages; the Pi's installer turns it on")
+    bind: str = setting(
+        "127.0.0.1", _text, "0.0.0.0: every network the box is on", _text_or("127.0.0.1")
+    )
+    port: int = setting(8080, _int(0, 65535), "the port the phones open")
+
+
+@dataclass(frozen=True)
+class MqttSettings:
+    """The club feed (docs/club.md): off unless enabled; the broker and the table's name."""
+
+    enabled: bool = setting(False, _bool, "the public state on an MQTT broker")
+    host: str = setting("localhost", _text, "the broker", _text_or("localhost"))
+    port: int = setting(1883, _int(1, 65535), "the broker's port")
+    username: str = setting("", _text, "the broker's user for this table", _text_or(""))
+    password: str = setting("", _text, "its password", _text_or(""))
+    table: str = setting(
+        "table", _text, "this box's name in the topics: sigillum/<table>/state", _text_or("table")
+    )
+    topic_prefix: str = setting("sigillum", _text, "the topics' first level", _text_or("sigillum"))
+    homeassistant: bool = setting(
+        False, _bool, "Home Assistant's MQTT discovery: a device and sensors per table"
+    )
+    # TLS to the broker: its CA file, and this box's certificate and key when the broker
+    # asks for one ("" each: plain MQTT).
+    tls_ca: str = setting("", _text, 'the broker\'s CA file ("": plain MQTT)', _text_or(""))
+    tls_cert: str = setting("", _text, "this box's certificate, if asked", _text_or(""))
+    tls_key: str = setting("", _text, "and its key", _text_or(""))
+
+
+@dataclass(frozen=True)
+class BridgeSettings:
+    port: str = setting(
+        "auto",
+        _path,
+        'a device path, "auto" (the Pico by its USB id) or "virtual"',
+        _text_or("auto"),
+    )
+
+
+@dataclass(frozen=True)
+class Config:
+    """The validated settings, typed and frozen. ``data`` keeps them as read (merged over
+    the defaults), for tools that derive a config of their own (:meth:`of`)."""
+
+    path: str
+    data: Mapping[str, object]
+    language: str = setting("en", _choice("en", "ru"), "en or ru")
+    journal: str = setting(
+        "",
+        _path,
+        '"": $STATE_DIRECTORY/journal.sqlite, else ~/.local/state/companion/',
+        _text_or(""),
+    )
+    game: GameSettings = field(default_factory=GameSettings, metadata=section("the game at start"))
+    buttons: ButtonSettings = field(
+        default_factory=ButtonSettings, metadata=section("the seats' buttons, NEXT, UNDO, MENU")
+    )
+    disc: DiscSettings = field(
+        default_factory=DiscSettings, metadata=section("the time disc's sensor")
+    )
+    leds: LedSettings = field(default_factory=LedSettings, metadata=section("the LED ring"))
+    buzzer: BuzzerSettings = field(default_factory=BuzzerSettings, metadata=section("the buzzer"))
+    sound: SoundSettings = field(
+        default_factory=SoundSettings, metadata=section("the cues and the voice")
+    )
+    display: DisplaySettings = field(
+        default_factory=DisplaySettings, metadata=section("the screen")
+    )
+    bridge: BridgeSettings = field(
+        default_factory=BridgeSettings, metadata=section("the Pico's USB link")
+    )
+    web: WebSettings = field(
+        default_factory=WebSettings, metadata=section("the phones' web server")
+    )
+    mqtt: MqttSettings = field(default_factory=MqttSettings, metadata=section("the club feed"))
+
+    @classmethod
+    def of(cls, path: str, data: Mapping[str, object]) -> Config:
+        """Typed settings from a validated mapping (:func:`validate`'s, or one derived from
+        it: the simulator's); a key it lacks keeps its default."""
+        return _built(cls, data, path=path, data=data)
+
+    @property
+    def button_pins(self) -> Mapping[str, int]:
+        return self.buttons.pins
+
+    @property
+    def brightness(self) -> float:
+        return min(self.leds.brightness, self.leds.max_brightness)
+
+    @property
+    def journal_path(self) -> Path:
+        if self.journal:
+            return Path(os.path.expanduser(self.journal))
+        state = os.environ.get("STATE_DIRECTORY")
+        base = Path(state) if state else Path.home() / ".local" / "state" / "companion"
+        return base / "journal.sqlite"
+
+
+def keys_of(kind: type) -> Iterator[tuple[str, Field[Any]]]:
+    """The keys a section's dataclass reads from the file, in its order, with their fields."""
+    for item in fields(kind):
+        if "setting" in item.metadata or "section" in item.metadata:
+            yield item.name, item
+
+
+def _kind(item: Field[Any]) -> type:
+    """A section's dataclass: its field's default_factory."""
+    kind = item.default_factory
+    assert isinstance(kind, type)
+    return kind
+
+
+def schema_of(kind: type) -> dict[str, Schema]:
+    """The section's checks, by key (a section's own keys under its name)."""
+    return {
+        name: schema_of(_kind(item))
+        if "section" in item.metadata
+        else item.metadata["setting"].check
+        for name, item in keys_of(kind)
+    }
+
+
+def defaults_of(kind: type) -> dict[str, object]:
+    """The section's defaults as the file writes them."""
+    return {
+        name: defaults_of(_kind(item))
+        if "section" in item.metadata
+        else copy.deepcopy(item.metadata["setting"].written)
+        for name, item in keys_of(kind)
+        if "section" in item.metadata or item.metadata["setting"].written is not RETIRED
+    }
+
+
+def _built(kind: type[T], given: Mapping[str, object], **extra: object) -> T:
+    """The section's dataclass from the file's values (a key not given keeps its default)."""
+    values: dict[str, Any] = dict(extra)
+    for name, item in keys_of(kind):
+        value = given.get(name)
+        if "section" in item.metadata:
+            values[name] = _built(_kind(item), value if isinstance(value, dict) else {})
+        elif name in given and item.metadata["setting"].written is not RETIRED:
+            about: Setting = item.metadata["setting"]
+            values[name] = about.convert(value) if about.convert else value
+    return kind(**values)
+
+
+SCHEMA: dict[str, Schema] = schema_of(Config)
+DEFAULTS: dict[str, object] = defaults_of(Config)
 
 # --- loading with line numbers -------------------------------------------------------------
 
@@ -233,6 +520,8 @@ def parse(name: str, text: str) -> Sourced:
 
 
 def default_source() -> Sourced:
+    """default_config.yaml: the defaults written out with their words, for a builder to copy
+    (the installer's starting config); tests keep it equal to DEFAULTS."""
     text = resources.files("companion").joinpath("default_config.yaml").read_text("utf-8")
     return parse("default_config.yaml", text)
 
@@ -345,7 +634,6 @@ def _game_problems(name: str, setup: JSON) -> list[tuple[Path_, str]]:
 
 def validate(user: Sourced, defaults: Sourced | None = None) -> dict[str, object]:
     """The merged settings, or a ConfigError listing every problem with its place."""
-    defaults = defaults or default_source()
     problems: list[tuple[Path_, str]] = [(p, "key given twice") for p in user.duplicates]
     # An empty file, or one of comments only (YAML reads it as null), changes nothing: all
     # the defaults, not a refusal (under the unit that would be safe mode for no fault).
@@ -353,288 +641,13 @@ def validate(user: Sourced, defaults: Sourced | None = None) -> dict[str, object
     if not isinstance(data, dict):
         raise ConfigError([f"{user.where(())}: a config is a mapping of settings"])
     _walk(SCHEMA, data, (), problems)
-    merged = _merge(defaults.data, data)
+    merged = _merge(DEFAULTS if defaults is None else defaults.data, data)
     assert isinstance(merged, dict)  # both are mappings: the defaults' and the user's
     _cross_checks(merged, user.lines, problems)
     if problems:
         ordered = sorted(problems, key=lambda item: user.lines.get(item[0], 0))
         raise ConfigError([f"{user.where(p)}: {dotted(p)}: {why}" for p, why in ordered])
     return merged
-
-
-# --- the settings the app reads ----------------------------------------------------------------
-
-RGB = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class GameSettings:
-    name: str
-    setup: JSON
-
-
-@dataclass(frozen=True)
-class ButtonSettings:
-    enabled: bool
-    source: Literal["gpio", "bridge"]
-    pull_up: bool
-    debounce_ms: int
-    hold_ms: int
-    menu_hold_ms: int
-    pins: Mapping[str, int]  # "seat1.red", "next" ... to its GPIO, for the buttons wired
-
-
-@dataclass(frozen=True)
-class DiscSettings:
-    source: Literal["gpio", "bridge", "none"]
-    pin_a: int
-    pin_b: int
-    reverse: bool
-
-
-@dataclass(frozen=True)
-class LedSettings:
-    driver: Literal["spi", "pwm", "bridge", "none"]
-    count: int
-    order: str
-    brightness: float  # as configured; Config.brightness caps it with max_brightness
-    max_brightness: float
-    max_milliamps: int
-    offset: int
-    reverse: bool
-    seat_colours: tuple[RGB, ...] | None  # None: the screen's (companion.seats)
-    preview: bool
-
-
-@dataclass(frozen=True)
-class BuzzerSettings:
-    enabled: bool
-    pin: int
-    mid_tone: str
-
-
-@dataclass(frozen=True)
-class SoundSettings:
-    enabled: bool  # the cues sound at start (the menu's Sound line turns them on and off)
-    voice: bool = False  # the narration spoken aloud with espeak-ng (companion/voice.py)
-
-
-@dataclass(frozen=True)
-class DisplaySettings:
-    diagonal_inches: float | None = None  # None: the reference panel for the size
-
-
-@dataclass(frozen=True)
-class WebSettings:
-    """The phones' web server (docs/phones.md): off unless enabled; what it binds to."""
-
-    enabled: bool = False
-    bind: str = "127.0.0.1"
-    port: int = 8080
-
-
-@dataclass(frozen=True)
-class MqttSettings:
-    """The club feed (docs/club.md): off unless enabled; the broker and the table's name."""
-
-    enabled: bool = False
-    host: str = "localhost"
-    port: int = 1883
-    username: str = ""
-    password: str = ""
-    table: str = "table"
-    topic_prefix: str = "sigillum"
-    homeassistant: bool = False
-    # TLS to the broker: its CA file, and this box's certificate and key when the broker
-    # asks for one ("" each: plain MQTT).
-    tls_ca: str = ""
-    tls_cert: str = ""
-    tls_key: str = ""
-
-
-@dataclass(frozen=True)
-class BridgeSettings:
-    port: str  # a device path, "auto" or "virtual"
-
-
-def _mqtt_of(mqtt: Mapping[str, object]) -> MqttSettings:
-    def said(key: str, default: str) -> str:
-        value = mqtt.get(key)
-        return str(value) if value not in (None, "") else default
-
-    return MqttSettings(
-        enabled=bool(mqtt.get("enabled", False)),
-        host=said("host", "localhost"),
-        port=int(mqtt.get("port") or 1883),  # type: ignore[call-overload]
-        username=said("username", ""),
-        password=said("password", ""),
-        table=said("table", "table"),
-        topic_prefix=said("topic_prefix", "sigillum"),
-        homeassistant=bool(mqtt.get("homeassistant", False)),
-        tls_ca=said("tls_ca", ""),
-        tls_cert=said("tls_cert", ""),
-        tls_key=said("tls_key", ""),
-    )
-
-
-@dataclass(frozen=True)
-class Config:
-    """The validated settings, typed and frozen. ``data`` keeps them as read (merged over
-    the defaults), for tools that derive a config of their own (:meth:`of`)."""
-
-    path: str
-    data: Mapping[str, object]
-    language: str
-    journal: str
-    game: GameSettings
-    buttons: ButtonSettings
-    disc: DiscSettings
-    leds: LedSettings
-    buzzer: BuzzerSettings
-    bridge: BridgeSettings
-    sound: SoundSettings
-    display: DisplaySettings = DisplaySettings()
-    web: WebSettings = WebSettings()
-    mqtt: MqttSettings = MqttSettings()
-
-    @classmethod
-    def of(cls, path: str, data: Mapping[str, object]) -> Config:
-        """Typed settings from a validated mapping (:func:`validate`'s, or one derived from
-        it: the simulator's)."""
-        game, buttons = _mapping(data, "game"), _mapping(data, "buttons")
-        disc, leds = _mapping(data, "disc"), _mapping(data, "leds")
-        buzzer, bridge = _mapping(data, "buzzer"), _mapping(data, "bridge")
-        colours = leds.get("seat_colours")
-        return cls(
-            path=path,
-            data=data,
-            language=_str(data, "language"),
-            journal=str(data.get("journal") or ""),
-            game=GameSettings(_str(game, "name"), dict(_mapping(game, "setup"))),
-            buttons=ButtonSettings(
-                enabled=_bool_of(buttons, "enabled"),
-                source="bridge" if buttons.get("source") == "bridge" else "gpio",
-                pull_up=_bool_of(buttons, "pull_up"),
-                debounce_ms=_int_of(buttons, "debounce_ms"),
-                hold_ms=_int_of(buttons, "hold_ms"),
-                menu_hold_ms=_int_of(buttons, "menu_hold_ms"),
-                pins=_button_pins(_mapping(buttons, "pins")),
-            ),
-            disc=DiscSettings(
-                source=_disc_source(disc.get("source")),
-                pin_a=_int_of(disc, "pin_a"),
-                pin_b=_int_of(disc, "pin_b"),
-                reverse=_bool_of(disc, "reverse"),
-            ),
-            leds=LedSettings(
-                driver=_led_driver(leds.get("driver")),
-                count=_int_of(leds, "count"),
-                order=_str(leds, "order"),
-                brightness=float(_number_of(leds, "brightness")),
-                max_brightness=float(_number_of(leds, "max_brightness")),
-                max_milliamps=_int_of(leds, "max_milliamps"),
-                offset=_int_of(leds, "offset"),
-                reverse=_bool_of(leds, "reverse"),
-                seat_colours=_rgb_list(colours) if isinstance(colours, list) else None,
-                preview=_bool_of(leds, "preview"),
-            ),
-            buzzer=BuzzerSettings(
-                enabled=_bool_of(buzzer, "enabled"),
-                pin=_int_of(buzzer, "pin"),
-                mid_tone=_str(buzzer, "mid_tone"),
-            ),
-            bridge=BridgeSettings(port=str(bridge.get("port") or "auto")),
-            sound=SoundSettings(
-                enabled=_bool_of(_mapping(data, "sound"), "enabled"),
-                voice=_bool_of(_mapping(data, "sound"), "voice"),
-            ),
-            display=DisplaySettings(_diagonal_of(_mapping(data, "display"))),
-            web=WebSettings(
-                enabled=_bool_of(_mapping(data, "web"), "enabled"),
-                bind=str(_mapping(data, "web").get("bind") or "127.0.0.1"),
-                port=_int_of(_mapping(data, "web"), "port"),
-            ),
-            mqtt=_mqtt_of(_mapping(data, "mqtt")),
-        )
-
-    @property
-    def button_pins(self) -> Mapping[str, int]:
-        return self.buttons.pins
-
-    @property
-    def brightness(self) -> float:
-        return min(self.leds.brightness, self.leds.max_brightness)
-
-    @property
-    def journal_path(self) -> Path:
-        if self.journal:
-            return Path(os.path.expanduser(self.journal))
-        state = os.environ.get("STATE_DIRECTORY")
-        base = Path(state) if state else Path.home() / ".local" / "state" / "companion"
-        return base / "journal.sqlite"
-
-
-def _mapping(data: Mapping[str, object], key: str) -> Mapping[str, object]:
-    value = data.get(key)
-    return value if isinstance(value, dict) else {}
-
-
-def _str(data: Mapping[str, object], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise ConfigError([f"{key}: a text, not {value!r}"])
-    return value
-
-
-def _int_of(data: Mapping[str, object], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError([f"{key}: a whole number, not {value!r}"])
-    return value
-
-
-def _number_of(data: Mapping[str, object], key: str) -> float:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError([f"{key}: a number, not {value!r}"])
-    return float(value)
-
-
-def _bool_of(data: Mapping[str, object], key: str) -> bool:
-    value = data.get(key)
-    if not isinstance(value, bool):
-        raise ConfigError([f"{key}: true or false, not {value!r}"])
-    return value
-
-
-def _disc_source(value: object) -> Literal["gpio", "bridge", "none"]:
-    return "bridge" if value == "bridge" else "none" if value == "none" else "gpio"
-
-
-def _led_driver(value: object) -> Literal["spi", "pwm", "bridge", "none"]:
-    for driver in ("spi", "pwm", "bridge"):
-        if value == driver:
-            return driver
-    return "none"
-
-
-def _rgb_list(colours: list[object]) -> tuple[RGB, ...]:
-    out: list[RGB] = []
-    for colour in colours:
-        if isinstance(colour, list) and len(colour) == 3:
-            out.append((int(colour[0]), int(colour[1]), int(colour[2])))
-    return tuple(out)
-
-
-def _button_pins(pins: Mapping[str, object]) -> dict[str, int]:
-    """Button name ("seat1.red", "next") to GPIO, for the buttons wired."""
-    flat: dict[str, int] = {}
-    for name, value in pins.items():
-        if isinstance(value, dict):
-            flat.update({f"{name}.{colour}": int(pin) for colour, pin in value.items()})
-        elif isinstance(value, int):
-            flat[name] = value
-    return flat
 
 
 def load(path: str | Path | None = None) -> Config:

@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion import cli
-from companion.config import ConfigError, check_main, load
+from companion.config import (
+    DEFAULTS,
+    RETIRED,
+    ButtonSettings,
+    Config,
+    ConfigError,
+    DisplaySettings,
+    LedSettings,
+    MqttSettings,
+    check_main,
+    default_source,
+    keys_of,
+    load,
+)
 from companion.display.layout import Layout
 
 BAD = """\
@@ -162,3 +177,88 @@ def test_an_empty_or_comment_only_config_is_all_the_defaults(tmp_path: Path, tex
 def test_a_config_that_is_not_a_mapping_is_still_refused(tmp_path: Path, text: str) -> None:
     path = write(tmp_path, text)
     assert problems(path) == [f"{path}:1: a config is a mapping of settings"]
+
+
+# --- the shape written once: the dataclasses, and the default file that writes them out ---
+
+
+def differences(written: object, kind: type, path: str = "") -> list[str]:
+    """Where a default file and the settings' dataclasses disagree, one line each: a key
+    the file documents that is no setting, a setting the file leaves out, a default that
+    differs (a retired setting must stay out of the file)."""
+    if not isinstance(written, dict):
+        return [f"{path or 'the file'}: a mapping of {kind.__name__}'s keys, not {written!r}"]
+    found = [
+        f"{path}{key}: documented, but no setting"
+        for key in written
+        if key not in dict(keys_of(kind))
+    ]
+    for name, item in keys_of(kind):
+        where = f"{path}{name}"
+        if "section" in item.metadata:
+            assert isinstance(item.default_factory, type)
+            found += differences(written.get(name), item.default_factory, f"{where}.")
+        elif item.metadata["setting"].written is RETIRED:
+            found += [f"{where}: retired, but in the defaults"] if name in written else []
+        elif name not in written:
+            found.append(f"{where}: a setting the file leaves out")
+        elif written[name] != item.metadata["setting"].written:
+            default = item.metadata["setting"].written
+            found.append(f"{where}: {written[name]!r} in the file, {default!r} in the dataclass")
+    return found
+
+
+def test_the_shipped_default_file_writes_the_settings_dataclasses_out() -> None:
+    """default_config.yaml (the installer's starting config) has every setting, no other
+    key, and the dataclasses' defaults; validation and Config read the dataclasses."""
+    assert differences(default_source().data, Config) == []
+    assert default_source().data == DEFAULTS
+
+
+def test_a_default_file_that_drifts_is_caught_key_by_key() -> None:
+    drifted = copy.deepcopy(default_source().data)
+    assert isinstance(drifted, dict)
+    del drifted["leds"]["preview"]
+    drifted["leds"]["brightnes"] = 0.3
+    drifted["buzzer"]["mid_tone"] = "A4"
+    drifted["buttons"]["double_press_ms"] = 400
+    drifted["buttons"]["pins"]["seat3"] = {"red": 7, "blue": 8, "cyan": 9, "yellow": 10}
+    drifted["web"] = 3
+    assert sorted(differences(drifted, Config)) == [
+        "buttons.double_press_ms: retired, but in the defaults",
+        f"buttons.pins: {drifted['buttons']['pins']!r} in the file, "
+        f"{DEFAULTS['buttons']['pins']!r} in the dataclass",  # type: ignore[index]
+        "buzzer.mid_tone: 'A4' in the file, 'A5' in the dataclass",
+        "leds.brightnes: documented, but no setting",
+        "leds.preview: a setting the file leaves out",
+        "web.: a mapping of WebSettings's keys, not 3",
+    ]
+
+
+def test_every_setting_has_words_and_a_default_its_own_check_accepts() -> None:
+    def leaves(kind: type, path: str = "") -> list[tuple[str, Any]]:
+        out: list[tuple[str, Any]] = []
+        for name, item in keys_of(kind):
+            if "section" in item.metadata:
+                assert item.metadata["doc"] and isinstance(item.default_factory, type)
+                out += leaves(item.default_factory, f"{path}{name}.")
+            else:
+                out.append((f"{path}{name}", item.metadata["setting"]))
+        return out
+
+    settings = leaves(Config)
+    assert len(settings) == 47  # every key of the file, the retired double_press_ms too
+    for where, about in settings:
+        assert about.doc, where
+        if about.written is not RETIRED and callable(about.check):
+            assert about.check(about.written) is None, where
+
+
+def test_the_typed_defaults_are_the_dataclasses_own() -> None:
+    """What load() reads from nothing is what each section's dataclass says by itself
+    (the file's way of writing a default, converted: pins flattened, numbers as floats)."""
+    config = load(None)
+    assert config.leds == LedSettings() and config.buttons == ButtonSettings()
+    assert config.mqtt == MqttSettings() and config.display == DisplaySettings()
+    assert config.buttons.pins["seat2.yellow"] == 4 and config.buttons.double_press_ms is None
+    assert replace(config, data={}) == Config("(defaults)", {})
