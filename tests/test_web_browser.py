@@ -584,3 +584,57 @@ def test_the_tables_page_keeps_a_card_and_starts_a_new_game(
         assert page.context.request.get(url).status == 403  # the table's code is new too
         # The browser logs the refused card's answer (400) as it does a 409: nothing else.
         assert [e for e in table.errors if "status of 400" not in e] == []
+
+
+def example(name: str, count: int) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """An example script's game, setup and first ``count`` actions."""
+    script = yaml.safe_load(
+        (Path(__file__).resolve().parent.parent / "docs/examples" / f"{name}.yaml").read_text(
+            "utf-8"
+        )
+    )
+    return script["game"], script.get("setup") or {}, list(script["actions"][:count])
+
+
+@pytest.mark.parametrize(
+    ("script", "count"),
+    [
+        ("talisman_battle", 6),
+        ("tetranomicon_two_players", 12),
+        ("four_path_teams_victory", 30),
+        ("manus_three_players", 20),
+        ("duel_siege", 12),
+    ],
+)
+def test_every_game_draws_its_own_picture_on_both_pages(
+    browser: Browser, tmp_path: Path, script: str, count: int
+) -> None:
+    """Each game's spectator page and first seat's page, partway through an example: the
+    clock line, the standings and the seat's own section are the game's picture (its
+    folder's), drawn with no script error."""
+    game, setup, actions = example(script, count)
+    with running_table(tmp_path, "en", game, setup, actions) as table:
+        snap = table.app.snapshot
+        picture = snap.spec.picture(snap.view, "en")
+        page = open_page(browser, table, table.server.url, SCREEN)
+        go(page, table.server.url + "/")
+        if picture["headline"]:
+            expect(page.locator("#clock")).to_contain_text(picture["headline"])
+        expect(page.locator("#standing-title")).to_have_text(picture["summary_title"])
+        rows = page.locator("#standing .meter")
+        expect(rows).to_have_count(len(picture["summary"]))
+        for index, row in enumerate(picture["summary"]):
+            expect(rows.nth(index)).to_contain_text(str(row["label"]))
+            expect(rows.nth(index)).to_contain_text(str(row["value"]))
+        for section in picture["sections"]:
+            expect(page.locator(f"section[data-part={section['part']}] h2")).to_have_text(
+                section["title"]
+            )
+        shot(page, f"spectator_{game}")
+        seat = open_page(browser, table, table.seat_url(1), PHONE)
+        go(seat, table.seat_url(1))
+        mine = snap.spec.picture(snap.view_for("seat:1"), "en", 1)["sections"]
+        assert mine, "every game shows a seat its own"
+        expect(seat.locator("#mine section[data-part=mine] h2")).to_have_text(mine[0]["title"])
+        shot(seat, f"seat_{game}")
+        assert refused_only(table.errors)

@@ -208,10 +208,21 @@ def public_payload(snap: Snapshot) -> JSON:
         "picture": snap.spec.picture(snap.view, language),  # the game's own (docs/phones.md)
         # The games a new game may be (the table page's list), by name and title.
         "games": [{"name": n, "title": s.words("title", language)} for n, s in GAMES.items()],
-        "prompt": {"seat": prompt.seat, "kind": prompt.kind, "text": prompt.say(language)},
+        "prompt": {
+            "seat": prompt.seat,
+            "kind": prompt.kind,
+            "text": prompt.say(language),
+            "everyone": _everyone(snap),  # every seat chooses at once (a secret vote)
+        },
         "said": list(happened(snap)),
         "log": list(game_log.lines(snap)),
     }
+
+
+def _everyone(snap: Snapshot) -> bool:
+    """Is the prompt a secret choice every seat makes at once (no one's turn)?"""
+    secret = snap.spec.inputs.secret
+    return secret is not None and any(c.get("do") == secret.action for c in snap.prompt.choices)
 
 
 def _secret_choices(snap: Snapshot, seat: int) -> list[JSON]:

@@ -13,7 +13,6 @@ from companion.rules.base import JSON
 PAGE = {
     "en": {
         "room": "Test room",
-        "discovery": "Discovery",
         "votes": "Votes",
         "voted": "voted",
         "waiting": "waiting",
@@ -33,7 +32,6 @@ PAGE = {
     },
     "ru": {
         "room": "Комната испытаний",
-        "discovery": "Открытие",
         "votes": "Голоса",
         "voted": "готов",
         "waiting": "ждём",
@@ -116,8 +114,8 @@ def _room(view: JSON, language: str) -> JSON:
     side: list[JSON] = []
     discovery = view.get("discovery")
     if isinstance(discovery, dict):
-        name = WORDS.name("discovery", str(discovery.get("id")), language)
-        side.append({"text": f"{_say('discovery', language)}: {name}"})
+        # The discovery's own name says it is one ("Discovery in the practice of ...").
+        side.append({"text": WORDS.name("discovery", str(discovery.get("id")), language)})
     vote = view.get("vote")
     vote = vote if isinstance(vote, dict) else {}
     if vote.get("open"):

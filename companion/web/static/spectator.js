@@ -11,9 +11,10 @@ function drawClock(picture, phaseLabel) {
 function drawNow(payload) {
   const view = payload.view || {};
   const prompt = payload.prompt || {};
-  // Whose turn the view says (none while everyone chooses at once, as in a secret vote).
-  const seat = view.turn?.seat;
-  const name = view.winner || !seat ? null : (view.turn.name ?? seatName(view, seat));
+  // Whose turn the view says, else the seat the prompt asks; no one's while every seat
+  // chooses at once (a secret vote).
+  const seat = view.turn?.seat ?? (prompt.everyone ? null : prompt.seat);
+  const name = view.winner || !seat ? null : (view.turn?.name ?? seatName(view, seat));
   fill("turn", name ? el("span", `chip seat-${(seat - 1) % 4}`, `${t("turn")}: ${name}`) : "");
   fill("prompt", prompt.text || "");
 }
