@@ -96,6 +96,7 @@ class Feed:
         # this box, as far as it knows: the memory file's, then each one sent).
         self._memory = memory
         self._configs: dict[str, str] = {}
+        self._sensors: tuple[tuple[str, str, str, bool], ...] = ()  # what _configs are of
         self._published: dict[str, str] = _remembered(memory)
         # Messages kept while the broker is away: (topic, payload, retain), oldest first.
         self._kept: deque[tuple[str, str, bool]] = deque(maxlen=MAX_QUEUED)
@@ -181,10 +182,14 @@ class Feed:
         values = json.dumps(
             entity_values(public, snapshot.view, found), ensure_ascii=False, sort_keys=True
         )
-        configs = {}
-        if self.settings.homeassistant:
-            for topic, config in discovery(self.settings, found).items():
-                configs[topic] = json.dumps(config, ensure_ascii=False, sort_keys=True)
+        configs = self._configs
+        sensors = tuple((e.key, e.name, e.unit, e.numeric) for e in found)
+        if sensors != self._sensors:  # the configs change only with the game or its seats
+            self._sensors = sensors
+            configs = {}
+            if self.settings.homeassistant:
+                for topic, config in discovery(self.settings, found).items():
+                    configs[topic] = json.dumps(config, ensure_ascii=False, sort_keys=True)
         messages: list[tuple[str, str, bool]] = []
         if snapshot.change.fresh and snapshot.change.events:
             events = {
