@@ -50,6 +50,21 @@ from tests.test_mqtt_club import MOSQUITTO, Broker, Listener, _app, _until
 # its entity registry takes as an object id.
 DISCOVERY_TOPIC = re.compile(r"^homeassistant/sensor/[a-zA-Z0-9_-]+/[a-zA-Z0-9_-]+/config$")
 SLUG = re.compile(r"^[a-z0-9_]+$")
+# The MQTT sensor's configuration keys the feed may use, as Home Assistant documents them
+# (https://www.home-assistant.io/integrations/sensor.mqtt), and a device's.
+SENSOR_KEYS = {
+    "name",
+    "unique_id",
+    "state_topic",
+    "value_template",
+    "availability_topic",
+    "device",
+    "state_class",
+    "unit_of_measurement",
+    "json_attributes_topic",
+    "json_attributes_template",
+}
+DEVICE_KEYS = {"identifiers", "name"}
 TEMPLATES = ("value_template", "json_attributes_template")
 
 
@@ -122,6 +137,9 @@ def test_every_sensors_templates_render_against_every_games_states() -> None:
                 message = json.dumps(entity_values(public_payload(snap), snap.view, found))
                 for topic, config in discovery(settings, found).items():
                     assert DISCOVERY_TOPIC.match(topic), topic
+                    assert set(config) <= SENSOR_KEYS and "state_topic" in config, config
+                    assert set(config["device"]) <= DEVICE_KEYS  # type: ignore[arg-type]
+                    assert config.get("state_class", "measurement") == "measurement"
                     values = rendered(dict(config), message)
                     renders += len(values)
                     state = values["value_template"]
