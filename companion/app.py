@@ -100,6 +100,9 @@ def build_app(
     try:
         journal = Journal(journal_path if journal_path is not None else config.journal_path)
         table = Table.resume(journal)
+        if table is None and journal.read_only and journal.game_ids():
+            # Nothing to resume and no new game can be written: the last one, to be seen.
+            table = Table(journal, journal.game(journal.game_ids()[-1]))
         if table is None:
             table = Table.new_game(journal, config.game.name, first_setup(config))
     except BaseException:

@@ -174,7 +174,11 @@ def run(
             got = [*pressed, *(presses() if presses else []), *screen.keys()]
             pressed.clear()
             if "next" in got and fresh and journal is not None:
-                kept = keep_aside(journal)
+                try:
+                    kept = keep_aside(journal)
+                except OSError as error:  # a read-only card: nothing can be moved; stay
+                    log.warning("safe mode: the journal cannot be moved aside: %s", error)
+                    continue
                 log.info("safe mode: the journal is kept as %s; starting a fresh one", kept)
                 return 0
             if "undo" in got or (fixed is not None and fixed()):

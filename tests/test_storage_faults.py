@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from companion import game_log
+from companion import game_log, safe_mode
 from companion.app import STORAGE_FAULT, STORAGE_RETRY, Refresh, build_app
+from companion.cli import main
 from companion.config import load
 from companion.display.scene import Scene
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.i18n import text
 from companion.table import Table
+from tests.conftest import EXAMPLES
 from tests.read_only import read_only_folder
 from tests.test_controls import OPEN, Driver, in_support
 
@@ -186,3 +188,43 @@ def test_a_read_only_card_made_writable_again_takes_the_next_press(tmp_path: Pat
     table = Table.open(journal)  # kept, with its checksum
     assert table is not None and table.head == head + 1
     table.journal.close()
+
+
+def test_a_read_only_card_with_only_finished_games_shows_the_last_one(tmp_path: Path) -> None:
+    """Nothing to resume and no new game can be written there: the last game is shown
+    read-only (the table used to fail to write a new game and go to safe mode)."""
+    journal = tmp_path / "j.sqlite"
+    for _ in range(2):
+        assert main(["play", str(EXAMPLES / "duel_siege.yaml"), "--db", str(journal)]) == 0
+    before = journal.read_bytes()
+    with read_only_folder(tmp_path):
+        d = Driver()
+        d.app = build_app(load(None), fakes=True, journal_path=journal, clock=d.clock)
+        OPEN.append(d.app)
+        d.app.start()
+        snap = d.app.snapshot
+        assert d.app.table.record.id == 2 and d.app.table.finished
+        assert snap.view["winner"]["name"] == "Anna"
+        said = text("hardware.storage.read_only", "en", head=d.app.table.head)
+        assert snap.notices().count(said) == 1
+        d.app.close()
+        OPEN.remove(d.app)
+    assert journal.read_bytes() == before
+
+
+def test_safe_mode_on_a_read_only_card_stays_when_the_journal_cannot_be_moved(
+    tmp_path: Path,
+) -> None:
+    """NEXT (a fresh journal) cannot move the old one aside on a read-only card: safe mode
+    stays on the screen instead of ending in a traceback and a restart loop."""
+    path = tmp_path / "journal.db"
+    path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    pressed = iter([[], ["next"], []])
+    with read_only_folder(tmp_path):
+        code = safe_mode.run(
+            "journal.db: the journal is damaged", load(None), path,
+            presses=lambda: next(pressed, []), screen=safe_mode.SafeScreen((480, 320)),
+            seconds=1,
+        )  # fmt: skip
+    assert code == 1  # still showing the reason when the test's time ran out
+    assert path.exists() and not list(tmp_path.glob("journal.db.kept-*"))
