@@ -4,6 +4,7 @@ and the mode a layer of the stack is (a page over the game, by default)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.games.spec import Cards
 from companion.input_timing import HOLD, PRESS, Gesture
@@ -29,10 +30,10 @@ def refuse(ui: UiState, key: str, now: float, **fields: object) -> Reaction:
     return Reaction(ui.say(key, now, refused=True, **fields), cue="no")
 
 
-@dataclass(frozen=True, slots=True)
-class Input:
+class Input(NamedTuple):
     """A gesture read as the box's buttons: a seat's move (``seat`` and ``move``: up, down,
-    select, back), or NEXT, UNDO or MENU (``button``), pressed or held (``kind``)."""
+    select, back), or NEXT, UNDO or MENU (``button``), pressed or held (``kind``). A named
+    tuple: one is made for every press, and a tuple is the cheapest immutable to make."""
 
     button: str
     kind: str
