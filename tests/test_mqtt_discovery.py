@@ -295,3 +295,43 @@ def test_a_renamed_table_a_new_game_and_discovery_switched_off_leave_no_old_sens
             app.close()
     finally:
         broker.stop()
+
+
+@pytest.mark.skipif(not MOSQUITTO.exists(), reason="mosquitto is missing: .ci/run installs it")
+def test_a_box_restarted_as_it_was_clears_none_of_its_sensors(tmp_path: Path) -> None:
+    """The same table, game and name after a restart: its configs are sent again and none
+    is cleared (an empty config would make Home Assistant drop the sensor and make it anew,
+    losing what the user set on it)."""
+    broker = Broker(tmp_path)
+    broker.start()
+    folder = tmp_path / "box"
+    try:
+        app, feed = _box(broker, folder, "north")
+        try:
+            assert _until(lambda: len(_held(broker.port)) >= 10, 20)
+            before = _held(broker.port)
+        finally:
+            feed.stop()
+            app.close()
+        watch = Listener(broker.port, "homeassistant/#")
+        # The feed connects before the table's first snapshot reaches it (the app's loop
+        # may hand it later): it must wait for it before touching a config.
+        settings = MqttSettings(True, "127.0.0.1", broker.port, table="north", homeassistant=True)
+        app = _app(folder)
+        feed = Feed(settings, memory=memory_for(folder / "journal.sqlite")).start()
+        try:
+            assert _until(feed.client.is_connected, 10)
+            time.sleep(0.5)
+            app.subscribe(feed)
+            assert _until(lambda: len(_configs(watch)) >= len(before), 20)
+            time.sleep(1.0)  # a clearing would come now
+            with watch.lock:
+                cleared = [t for t, p, _ in watch.got if p == ""]
+            assert cleared == []
+            assert _held(broker.port) == before
+        finally:
+            watch.close()
+            feed.stop()
+            app.close()
+    finally:
+        broker.stop()

@@ -95,7 +95,9 @@ class Feed:
         # The discovery configs to publish now, and those the broker holds (published by
         # this box, as far as it knows: the memory file's, then each one sent).
         self._memory = memory
-        self._configs: dict[str, str] = {}
+        # None until the first snapshot: a connection before it neither publishes nor
+        # clears a config (a restart would make Home Assistant drop and remake them all).
+        self._configs: dict[str, str] | None = None
         self._sensors: tuple[tuple[str, str, str, bool], ...] = ()  # what _configs are of
         self._published: dict[str, str] = _remembered(memory)
         # Messages kept while the broker is away: (topic, payload, retain), oldest first.
@@ -161,6 +163,8 @@ class Feed:
         """The configs that changed since the broker last had them (all ``again`` on a
         connection), and an empty retained message for each it holds no longer needed."""
         with self._lock:
+            if self._configs is None:
+                return
             wanted, published = dict(self._configs), dict(self._published)
         for topic in sorted(set(published) - set(wanted)):
             client.publish(topic, "", qos=1, retain=True)  # Home Assistant forgets it
@@ -182,7 +186,7 @@ class Feed:
         values = json.dumps(
             entity_values(public, snapshot.view, found), ensure_ascii=False, sort_keys=True
         )
-        configs = self._configs
+        configs = self._configs or {}
         sensors = tuple((e.key, e.name, e.unit, e.numeric) for e in found)
         if sensors != self._sensors:  # the configs change only with the game or its seats
             self._sensors = sensors
