@@ -247,8 +247,8 @@ def _diagonal_value(value: object) -> object:
 
 @dataclass(frozen=True)
 class GameSettings:
-    name: str = setting(
-        "bestiary", _text, "the game started when the journal has no unfinished one"
+    name: str = setting(  # the registry's first game: the shell names no game itself
+        next(iter(games.GAMES)), _text, "the game started when the journal has no unfinished one"
     )
     setup: JSON = setting(  # noqa: RUF009 (a field(), as every setting() is)
         {}, _anything, 'e.g. {players: [Anna, Boris]}; none: "Player 1", "Player 2"', _setup
