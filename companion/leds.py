@@ -11,16 +11,13 @@ board, for the screens too). :func:`to_physical` turns it for the ring as mounte
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion.ring_geometry import SECTORS, RingGeometry
 from companion.rules.base import JSON
 from companion.seats import SEAT_COLOURS
-
-if TYPE_CHECKING:
-    from companion.games.spec import AnySpec
 
 RGB = tuple[int, int, int]
 OFF: RGB = (0, 0, 0)
@@ -93,8 +90,20 @@ def acting_seat_animated(view: JSON, ui: Overlay, now: float) -> bool:
 # --- dispatch ------------------------------------------------------------------------------
 
 
+class PaintsTheRing(Protocol):
+    """What the ring reads of a game's spec (:class:`companion.games.spec.GameSpec`): its
+    painter, and whether its frame changes with time alone. Named here rather than
+    imported: the games paint with this module, so it does not reach back into them."""
+
+    @property
+    def ring(self) -> Callable[[JSON, float, LedStyle, Overlay], list[RGB]] | None: ...
+
+    @property
+    def ring_animated(self) -> Callable[[JSON, Overlay, float], bool] | None: ...
+
+
 def frame(
-    spec: AnySpec,
+    spec: PaintsTheRing,
     view: JSON,
     now: float,
     style: LedStyle,
@@ -108,7 +117,7 @@ def frame(
 
 
 def is_animated(
-    spec: AnySpec,
+    spec: PaintsTheRing,
     view: JSON,
     ui: Overlay | None = None,
     now: float = 0.0,

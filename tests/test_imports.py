@@ -199,8 +199,7 @@ def test_the_app_and_its_outputs_are_in_no_circle_even_through_types_or_function
     """Outputs never reach back into the app: no module of the loop or of its outputs is
     in a circle, counting also the imports made for types and those inside functions
     (the screen once named the App it subscribed itself to, and the app imported the
-    screen to attach it). The games' contract and the display's scene still name each
-    other's types (GameSpec's screens take a Scene); that circle is type-only and left."""
+    screen to attach it)."""
     graph = import_graph(PACKAGE, every=True)
     ours = [
         group
@@ -209,6 +208,36 @@ def test_the_app_and_its_outputs_are_in_no_circle_even_through_types_or_function
     ]
     report = [" -> ".join(a_circle(graph, group)) for group in ours]
     assert not ours, "\n".join(report)
+
+
+# The imports that still close a circle when the imports made for types count, each in a
+# module its owner is changing this week: remove an entry when its import is gone.
+NOT_YET_UNTANGLED = {
+    # The game log names the Snapshot for a type, and the snapshot holds a GameLog.
+    ("companion.game_log", "companion.snapshot"),
+    # The narration names GameSpec for a type: ``companion.games.spec`` is read through
+    # the games' registry, which loads every game, whose sayers use the narration.
+    ("companion.narration", "companion.games"),
+    ("companion.narration", "companion.games.spec"),
+}
+
+
+def test_no_circle_in_the_package_even_through_types_or_functions() -> None:
+    """A reader of any module, following also what it names only for types and what its
+    functions import, never comes back to where they began: the games' contract names
+    none of the display's types (the display reads it as ``ScreenModule[Scene, Screen]``)
+    and the ring reads a game's spec through its own protocol, so the controls, the
+    display, the ring and the games are in no circle (there were 71 modules in one: the
+    controls, the spec, the display's scene, the controls)."""
+    graph = import_graph(PACKAGE, every=True)
+    for importer, imported in NOT_YET_UNTANGLED:
+        graph[importer].pop(imported, None)
+    found = cycles(graph)
+    report = [
+        f"{len(group)} modules in a circle, e.g. " + " -> ".join(a_circle(graph, group))
+        for group in found
+    ]
+    assert not found, "\n".join(report)
 
 
 def test_the_check_finds_a_circle_and_ignores_what_python_never_runs_at_import(

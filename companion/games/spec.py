@@ -26,9 +26,7 @@ from companion.rules.base import (
     Prompt,
 )
 
-if TYPE_CHECKING:  # the screens import pygame: only the screen's own modules load them
-    from companion.display.scene import Scene
-    from companion.display.screens import Screen
+if TYPE_CHECKING:
     from companion.leds import RGB, LedStyle, Overlay
 
 S = TypeVar("S", bound="GameState")
@@ -82,12 +80,20 @@ class EntryNote:
     refused: bool = False
 
 
-class ScreenModule(Protocol):
-    """A game's screens module: its screens by name, and which one a scene needs."""
+# What the display draws from and with: its Scene and its Screen. The contract names
+# neither (the display reads the controls, which read this contract), so a reader of
+# the games' contract never has to come back to it through the screen.
+Scene_contra = TypeVar("Scene_contra", contravariant=True)
+Screen_co = TypeVar("Screen_co", covariant=True)
 
-    def screens(self) -> Mapping[str, Screen]: ...
 
-    def screen_for(self, scene: Scene) -> str: ...
+class ScreenModule(Protocol[Scene_contra, Screen_co]):
+    """A game's screens module: its screens by name, and which one a scene needs; the
+    display reads it as ``ScreenModule[Scene, Screen]`` (pygame is the screen's alone)."""
+
+    def screens(self) -> Mapping[str, Screen_co]: ...
+
+    def screen_for(self, scene: Scene_contra) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -34,11 +34,12 @@ def _generic_screen_for(scene: Scene) -> str:
     return "victory" if scene.view.get("winner") else "generic"
 
 
-def _module(scene: Scene) -> ScreenModule | None:
+def _module(scene: Scene) -> ScreenModule[Scene, Screen] | None:
     name = scene.spec.screens
     if name is None:
         return None
-    module: ScreenModule = import_module(name)  # a module: its functions are the protocol
+    # A module: its functions are the protocol.
+    module: ScreenModule[Scene, Screen] = import_module(name)
     return module
 
 
