@@ -10,6 +10,11 @@ Every row the replay reads (a game's, an action's, a snapshot's) carries a CRC-3
 cells (schema 2), checked as it is read: a flipped bit is a refusal naming the game and
 the row, never another game. Actions are stored exactly as applied (key order and all).
 A journal whose file or folder cannot be written is opened read-only (``read_only``).
+
+In each action's row, the lines the table said of it (``said``: the narration in every
+language, JSON, with its own checksum ``said_crc``), written with the action, so the game
+log is read, never replayed. They can be said again from the actions: lines missing (a
+journal older than them) or damaged are left out of :meth:`Journal.said` and filled again.
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ CREATE TABLE actions (
     seat INTEGER,
     action TEXT NOT NULL,
     crc INTEGER,
+    said TEXT,
+    said_crc INTEGER,
     PRIMARY KEY (game_id, seq)
 );
 """
@@ -73,6 +80,11 @@ CREATE TABLE IF NOT EXISTS snapshots (
     PRIMARY KEY (game_id, head)
 )
 """
+# What the table said of each action, by language ({"en": [...], "ru": [...]}), in the
+# action's row: the game log, kept so that it is never replayed (a row past the head keeps
+# its lines for a redo). Added to older journals' rows as they open (readers of schema 2
+# ignore the columns); checksummed apart, as row_check("said", (game_id, seq, said)).
+SAID_COLUMNS = ("said TEXT", "said_crc INTEGER")
 # The cells of each checked row, in the order the checksum covers them.
 CHECKED = {
     "meta": ("key", "value"),  # which game a restart picks up, the schema, the phones' tokens
@@ -241,6 +253,7 @@ class Journal:
         self._crc = "crc" if self.checked else "NULL"  # the checksum's column, when there is one
         self.snapshots = self._has_table("snapshots")
         self.archive_kept = self._has_table("archived")
+        self.said_kept = self._has_said()
         if not memory and not self.read_only:
             _keep_private(self.path)
 
@@ -273,6 +286,20 @@ class Journal:
         needed)."""
         row = self._db.execute("SELECT 1 FROM sqlite_master WHERE name=?", (name,)).fetchone()
         return row is not None
+
+    def _has_said(self) -> bool:
+        """The actions' said columns, added to a journal that takes writes and has none (a
+        failure only means the game log is said again from the actions at each start)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(actions)")}
+        if "said" in columns or self.read_only:
+            return "said" in columns
+        try:
+            with self._transaction():
+                for column in SAID_COLUMNS:
+                    self._db.execute(f"ALTER TABLE actions ADD COLUMN {column}")
+        except JournalError:
+            return False
+        return True
 
     # --- checks ----------------------------------------------------------------------
 
@@ -308,7 +335,10 @@ class Journal:
         where = str(self.path)
         probe = sqlite3.connect(uri, uri=True)
         try:
-            ok = probe.execute("PRAGMA quick_check").fetchone()
+            try:
+                ok = probe.execute("PRAGMA quick_check").fetchone()
+            except UnicodeDecodeError:  # SQLite's own report quotes the damaged bytes
+                ok = ("its check names bytes that are not text",)
             if not ok or ok[0] != "ok":
                 raise JournalError(
                     f"{where}: the journal is damaged ({ok[0] if ok else '?'}); "
@@ -415,6 +445,7 @@ class Journal:
         self._crc = "crc"
         self.snapshots = self._has_table("snapshots")
         self.archive_kept = self._has_table("archived")
+        self.said_kept = self._has_said()
         _keep_private(self.path)
         return True
 
@@ -785,9 +816,11 @@ class Journal:
         seat: int | None,
         action: Mapping[str, object],
         status: str | None = None,
+        said: str | None = None,
     ) -> int:
-        """Store an action after the head (dropping the redo stack), and the game's new
-        status if given, in one transaction; durable on return."""
+        """Store an action after the head (dropping the redo stack), the lines the table
+        said of it (``said``: JSON) and the game's new status if given, in one
+        transaction; durable on return."""
         # As applied, key order and all: the rules may read a mapping in its order.
         text = json.dumps(dict(action), ensure_ascii=False)
         at = _now()
@@ -811,12 +844,56 @@ class Journal:
                     action_check(game_id, head + 1, at, seat, text),
                 ),
             )
+            if said is not None and self.said_kept:
+                self._put_said(game_id, head + 1, said)
             self._update_game(game_id, head + 1, status)
         return head + 1
 
     def set_head(self, game_id: int, head: int, status: str | None = None) -> None:
         with self._transaction():
             self._update_game(game_id, head, status)
+
+    # --- what the table said of each action (the game log) ----------------------------
+
+    def keep_said(self, game_id: int, rows: Sequence[tuple[int, str]]) -> None:
+        """Keep lines said again from the actions (``(seq, lines)``: an older journal's,
+        once); a failure (read-only, full) only means they are said again next start."""
+        if not self.said_kept or not rows:
+            return
+        try:
+            with self._transaction():
+                for seq, lines in rows:
+                    self._put_said(game_id, seq, lines)
+        except (sqlite3.Error, JournalError):
+            return
+
+    def _put_said(self, game_id: int, seq: int, lines: str) -> None:
+        self._db.execute(
+            "UPDATE actions SET said=?, said_crc=? WHERE game_id=? AND seq=?",
+            (lines, row_check("said", (game_id, seq, lines)), game_id, seq),
+        )
+
+    def said(self, game_id: int) -> dict[int, str]:
+        """The lines kept of each action (the redo stack's too), by sequence: the JSON
+        text as written. A row that does not match its checksum, or cannot be read, is
+        left out (it is said again from the actions)."""
+        if not self.said_kept:
+            return {}
+        try:
+            rows = self._db.execute(
+                "SELECT seq, said, said_crc FROM actions WHERE game_id=? AND said IS NOT NULL",
+                (game_id,),
+            ).fetchall()
+        except sqlite3.Error:
+            return {}
+        kept: dict[int, str] = {}
+        for seq, lines, check in rows:
+            if not isinstance(seq, int) or not isinstance(lines, str):
+                continue
+            if check != row_check("said", (game_id, seq, lines)):
+                continue
+            kept[seq] = lines
+        return kept
 
     # --- snapshots (a cache of states) ---------------------------------------------------
 

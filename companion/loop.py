@@ -502,6 +502,7 @@ class App:
             cards=self.library().cards if kit is not None else (),
             resumable=self._resumable,
             setup=table.record.setup,
+            log=table.log(),
             web=self._web_access(),
         )
 

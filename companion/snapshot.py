@@ -4,7 +4,8 @@ After each event the app's loop builds one :class:`Snapshot` (the game's spec an
 the public view, the prompt, the UI state, the change that led here, the hardware's
 status) and hands it to every output: ring, screen, buzzer, narration, and later the phone
 page and the network feed. An output reads the snapshot and never calls back into the
-table; the prompt and the public view are computed once per event. A seat's own view is
+table; the prompt and the public view are computed once per event, and the game log
+(:attr:`Snapshot.log`) grows by the change's lines only. A seat's own view is
 computed from the frozen state on demand (:meth:`Snapshot.view_for`), so an output on
 another thread can ask for it safely.
 """
@@ -15,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
+from companion.game_log import GameLog
 from companion.i18n import text
 from companion.journal import GameRecord
 from companion.rules.base import JSON, PUBLIC, Entry, Prompt
@@ -221,7 +223,10 @@ class Snapshot:
     at: float = 0.0
     cards: Cards = ()  # the table's card library (its game's spec has a card kit)
     resumable: tuple[GameRecord, ...] = ()  # the journal's other unfinished games, newest first
-    setup: JSON = field(default_factory=dict)  # the game's setup (the game log replays it)
+    setup: JSON = field(default_factory=dict)  # the game's setup
+    # The game log in every language: the previous snapshot's and the change's new lines
+    # (the table's log book), never replayed; read through companion.game_log.lines.
+    log: GameLog = field(default_factory=GameLog)
     web: WebAccess | None = None  # the phones' server, when it is on (MENU, Phones)
 
     @property

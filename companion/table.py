@@ -5,7 +5,9 @@ the game) in one journal transaction and returns the :class:`Change` it made; no
 published from here: the app's loop turns the change into one snapshot for every output.
 An action is checked by the rules before anything is written, so an illegal one raises and
 changes nothing. Undo and redo move the journal's head; the states of the game so far are
-kept in memory as a cache of the journal's replay, which is the truth.
+kept in memory as a cache of the journal's replay, which is the truth. What the table said
+of each action (the game log, :mod:`companion.game_log`) is said once, as it is applied,
+and kept with it in the journal: the log is never replayed.
 
 A table belongs to the thread that built it (the app's loop): a call from any other
 thread raises :class:`WrongThread` at once, instead of corrupting state some day.
@@ -20,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from companion import games
+from companion import game_log, games
+from companion.game_log import GameLog, Said
 from companion.games.spec import AnySpec, GameState
 from companion.journal import GameRecord, Journal, JournalError
 from companion.rules import freeze
@@ -135,6 +138,7 @@ class Table(LoopOwned):
     def __init__(self, journal: Journal, record: GameRecord) -> None:
         super().__init__()
         self.journal = journal
+        self.log_book = game_log.LogBook()
         self._load(record)
 
     def _load(self, record: GameRecord) -> None:
@@ -151,7 +155,10 @@ class Table(LoopOwned):
         self._states: list[GameState] = []
         self._base = 0
         self._asked: tuple[GameState, Prompt] | None = None  # the state's prompt, kept
+        self._viewed: tuple[GameState, JSON] | None = None  # its public view (the rules'), kept
         self._replay()
+        self._said = self._kept_said()  # what each stored action said (the redo stack's too)
+        self.log_book.reset(self._said[: self.head])
 
     # --- construction ----------------------------------------------------------------
 
@@ -179,6 +186,22 @@ class Table(LoopOwned):
             where = f"{self.journal.path}: game {self.record.id}"
             raise JournalError(f"{where}: head {self.record.head} is past the stored actions")
         self._rebuild(self.record.head, [r.seq for r in records])
+
+    def _kept_said(self) -> list[Said]:
+        """Each stored action's lines, as the journal keeps them; those it lacks (a journal
+        older than them) said by one replay and kept, so it happens once per game."""
+        said: list[Said | None] = [None] * len(self._actions)
+        for seq, text in self.journal.said(self.record.id).items():
+            if 1 <= seq <= len(said):
+                said[seq - 1] = game_log.decode(text)
+        missing = [index for index, lines in enumerate(said) if lines is None]
+        if missing:
+            found = game_log.said_by_replay(self.spec, self.record.setup, self._actions, missing)
+            rows = [(index + 1, game_log.encode(lines)) for index, lines in found.items()]
+            self.journal.keep_said(self.record.id, rows)
+            for index, lines in found.items():
+                said[index] = lines
+        return [lines if lines is not None else game_log.SILENT for lines in said]
 
     def _start_state(self) -> GameState:
         try:
@@ -261,9 +284,19 @@ class Table(LoopOwned):
             self._asked = (state, self.spec.rules.prompt(state))
         return self._asked[1]
 
+    def _public(self, state: GameState) -> JSON:
+        """The rules' public view of ``state``, computed once per state (the narration of
+        the step that made it, then the snapshot, read the same): never changed, copied."""
+        if self._viewed is None or self._viewed[0] is not state:
+            self._viewed = (state, self.spec.rules.view(state, PUBLIC))
+        return self._viewed[1]
+
     def view(self, audience: str = PUBLIC) -> JSON:
         self.check_thread()
-        picture = self.spec.rules.view(self.state, audience)
+        if audience == PUBLIC:
+            picture = dict(self._public(self.state))
+        else:
+            picture = self.spec.rules.view(self.state, audience)
         picture["table"] = {
             "game_id": self.record.id,
             "head": self.head,
@@ -271,6 +304,11 @@ class Table(LoopOwned):
             "can_redo": self.can_redo,
         }
         return picture
+
+    def log(self) -> GameLog:
+        """The game log as it stands (a constant cost: the lines are shared, not copied)."""
+        self.check_thread()
+        return self.log_book.log()
 
     def history(self) -> tuple[JSON, ...]:
         """The actions of the game so far (the redo stack left out), oldest first."""
@@ -314,9 +352,13 @@ class Table(LoopOwned):
             self.spec.authorize(self.state, clean, actor, self.prompt())
         status = self._status_of(state)
         seat = actor if actor is not None else self.prompt().seat
-        self.journal.append(self.record.id, seat, clean, status)
+        said = game_log.say(self.spec, state.events, self._public(state))
+        self.journal.append(self.record.id, seat, clean, status, game_log.encode(said))
         del self._actions[self.head :]
+        del self._said[self.head :]
         self._actions.append(clean)
+        self._said.append(said)
+        self.log_book.extend(said)
         self._states.append(state)
         self._moved_on()
         self._set_status(status)
@@ -356,6 +398,7 @@ class Table(LoopOwned):
             except BaseException:
                 self._base, self._states = kept
                 raise
+        self.log_book.cut(target)
         self._set_status(status)
         return Change("undo", undone, (), undone=steps)
 
@@ -366,6 +409,7 @@ class Table(LoopOwned):
         state = self.spec.rules.step(self.state, action)
         status = self._status_of(state)
         self.journal.set_head(self.record.id, self.head + 1, status)
+        self.log_book.extend(self._said[self.head])
         self._states.append(state)
         self._moved_on()
         self._set_status(status)

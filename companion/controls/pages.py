@@ -22,7 +22,7 @@ class GameLog(Closable):
     def move(self, press: Input, snap: Snapshot, now: float) -> Reaction:
         ui = snap.ui
         if press.move in ("up", "down"):
-            last = max(0, len(game_log.lines(snap)) - 1)
+            last = max(0, game_log.count(snap) - 1)
             line = min(last, max(0, ui.log_line + (-1 if press.move == "up" else 1)))
             return Reaction(replace(ui, log_line=line).quiet())
         return Reaction(ui.pop().quiet())
@@ -30,7 +30,7 @@ class GameLog(Closable):
 
 def open_log(ui: UiState, snap: Snapshot, now: float) -> Reaction:
     """Every sentence of the game so far, the newest under the cursor."""
-    newest = max(0, len(game_log.lines(snap)) - 1)
+    newest = max(0, game_log.count(snap) - 1)
     return Reaction(replace(ui.push("log"), log_line=newest).quiet())
 
 

@@ -8,6 +8,14 @@ value entries with their words), keeps them as JSON text with a version, and wak
 server's waiters. An action from a phone goes back to the loop as a :class:`Remote` event,
 the same way as a button press, through the same table and journal.
 
+The game log is not sent whole: the public payload carries the lines since the last
+update (at most :data:`LOG_TAIL`), where they start (``log_from``), the log's length, its
+key (a new one at an undo, another game, another language) and, for the keys of the last
+few undos, how many of their lines still hold (``log_kept``: a page keeps those, and
+after an undo nothing more is sent); a page asks for the rest with ``GET /api/log?from=N``
+(:meth:`Hub.log_page`, at most :data:`LOG_PAGE` lines an answer). So an update costs the
+same at any point of a game.
+
 Tokens: per game one random token per seat and one for the table, kept in the journal's
 meta so a restart keeps the phones working; a new game makes new ones.
 """
@@ -25,6 +33,7 @@ from typing import Any
 from companion import game_log
 from companion.display import labels
 from companion.display.scene import happened
+from companion.game_log import GameLog
 from companion.games import GAMES
 from companion.i18n import text
 from companion.journal import Journal, StorageError
@@ -35,6 +44,8 @@ Reply = Callable[[bool, str, int], None]  # (played, why not, head after)
 # The "why not" of a request that failed on the loop (an error of the box, logged): the
 # server answers it 500, not 409.
 LOOP_FAILED = "the box failed to do that (the error is logged); the table is as it was"
+LOG_TAIL = 60  # the most log lines an update carries (the spectator page shows as many)
+LOG_PAGE = 500  # the most log lines one answer of /api/log carries
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,9 @@ class Payloads:
     texts: dict[str, str] = field(default_factory=dict)
     tokens: dict[str, Any] = field(default_factory=dict)
     seats: int = 0
+    log: GameLog = field(default_factory=GameLog)  # the public payload's (/api/log)
+    language: str = "en"
+    log_key: str = ""
 
 
 class Hub:
@@ -98,6 +112,8 @@ class Hub:
         self._payloads = Payloads()
         self._listeners: list[Callable[[], None]] = []
         self._game = -1
+        # The last public payload's log: game, epoch, language and length.
+        self._log_sent: tuple[int, int, str, int] | None = None
 
     # --- on the loop thread --------------------------------------------------------------
 
@@ -110,14 +126,22 @@ class Hub:
             tokens = tokens_for(self._journal, game_id)
             self._game = game_id
         seats = _seat_count(snap)
-        texts = {"public": json.dumps(public_payload(snap), ensure_ascii=False, sort_keys=True)}
+        key, language, log = log_key(snap), snap.language, snap.log
+        sent, since = self._log_sent, None
+        if sent is not None and sent[0] == game_id and sent[2] == language:
+            # The lines since the last update (after an undo: from where it cut, none).
+            kept = log.kept_of(sent[1], language)
+            since = None if kept is None else min(kept, sent[3])
+        self._log_sent = (game_id, log.epoch, language, log.count(language))
+        public = public_payload(snap, since)
+        texts = {"public": json.dumps(public, ensure_ascii=False, sort_keys=True)}
         for seat in range(1, seats + 1):
             payload = seat_payload(snap, seat)
             texts[f"seat:{seat}"] = json.dumps(payload, ensure_ascii=False, sort_keys=True)
         with self._lock:
             changed = texts != self._payloads.texts
             version = self._payloads.version + (1 if changed else 0)
-            self._payloads = Payloads(version, texts, tokens, seats)
+            self._payloads = Payloads(version, texts, tokens, seats, snap.log, snap.language, key)
             listeners = list(self._listeners)
         if changed:
             for wake in listeners:
@@ -132,6 +156,22 @@ class Hub:
     def current(self) -> Payloads:
         with self._lock:
             return self._payloads
+
+    def log_page(self, start: int) -> JSON:
+        """The public log's lines from ``start`` (at most :data:`LOG_PAGE`), with the
+        log's key and length and where the next page starts (None: none)."""
+        payloads = self.current()
+        log, language = payloads.log, payloads.language
+        length = log.count(language)
+        lines = log.lines(language, start, start + LOG_PAGE)
+        end = start + len(lines)
+        return {
+            "key": payloads.log_key,
+            "from": start,
+            "lines": list(lines),
+            "length": length,
+            "next": end if end < length else None,
+        }
 
     def seat_of(self, token: str, payloads: Payloads | None = None) -> int | None:
         """The seat a token opens (in ``payloads``: the current ones), or None (a wrong or
@@ -194,10 +234,22 @@ def phase_label(snap: Snapshot) -> str:
     return labels.phase(snap.view, snap.language)
 
 
-def public_payload(snap: Snapshot) -> JSON:
-    """What every phone and the spectator page may see: the screen's public picture."""
+def log_key(snap: Snapshot, epoch: int | None = None) -> str:
+    """Changes when a line of the log a page kept may have changed: another game, an undo
+    (the log's epoch), another language."""
+    epoch = snap.log.epoch if epoch is None else epoch
+    return f"{_game_id(snap)}.{epoch}.{snap.language}"
+
+
+def public_payload(snap: Snapshot, log_from: int | None = None) -> JSON:
+    """What every phone and the spectator page may see: the screen's public picture, and
+    the game log's lines from ``log_from`` (None: the last :data:`LOG_TAIL`), never more
+    than :data:`LOG_TAIL` (the rest from /api/log)."""
     language = snap.language
     prompt = snap.prompt
+    length = snap.log.count(language)
+    since = 0 if log_from is None else min(max(0, log_from), length)
+    start = max(since, length - LOG_TAIL, 0)
     return {
         "head": head_of(snap),
         "game": snap.game,
@@ -215,7 +267,15 @@ def public_payload(snap: Snapshot) -> JSON:
             "everyone": _everyone(snap),  # every seat chooses at once (a secret vote)
         },
         "said": list(happened(snap)),
-        "log": list(game_log.lines(snap)),
+        "log": list(snap.log.lines(language, start)),
+        "log_from": start,
+        "log_length": length,
+        "log_key": log_key(snap),
+        # The lines of the last undos' keys that still hold (a page keeps them).
+        "log_kept": {
+            log_key(snap, epoch): snap.log.kept_of(epoch, language) or 0 for epoch in snap.log.cuts
+        },
+        "notices": list(game_log.notices(snap)),  # after the log, each marked
     }
 
 
@@ -318,11 +378,14 @@ def refusal(language: str) -> str:
 
 
 __all__ = [
+    "LOG_PAGE",
+    "LOG_TAIL",
     "LOOP_FAILED",
     "Hub",
     "Payloads",
     "Remote",
     "TableRequest",
+    "log_key",
     "may_act",
     "public_payload",
     "seat_payload",

@@ -49,6 +49,7 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_get("/", _page("spectator.html"))
     app.router.add_get("/api/public", _public)
     app.router.add_get("/ws/public", _ws_public)
+    app.router.add_get("/api/log", _log)
     app.router.add_get("/seat/{token}", _seat_page)
     app.router.add_get("/api/seat/{token}", _seat_api)
     app.router.add_get("/ws/seat/{token}", _ws_seat)
@@ -162,6 +163,19 @@ def _json(text: str) -> web.Response:
 
 async def _public(request: web.Request) -> web.StreamResponse:
     return _json(request.app[HUB].current().texts.get("public", "{}"))
+
+
+async def _log(request: web.Request) -> web.StreamResponse:
+    """The public game log from line ``?from=N`` (0 when absent), a page at a time: the
+    spectator page's lines older than its updates carried (docs/phones.md)."""
+    if set(request.query) - {"from"} or len(request.query.getall("from", [])) > 1:
+        raise guard.refused(web.HTTPBadRequest, "the only query is from=<line number>")
+    given = request.query.get("from", "0")
+    if not (given.isascii() and given.isdigit() and len(given) <= 9):
+        raise guard.refused(
+            web.HTTPBadRequest, f"from: a line number (0 or more), not {guard.excerpt(given)!r}"
+        )
+    return web.json_response(request.app[HUB].log_page(int(given)))
 
 
 async def _seat_api(request: web.Request) -> web.StreamResponse:

@@ -25,9 +25,65 @@ function drawSaid(said) {
   fill("said", ...said.map((line) => el("p", "said-line", line)));
 }
 
-function drawLog(lines) {
+// The game log: kept here and extended by each update's new lines (log_from, log_length,
+// log_key); the older lines the page shows come from /api/log?from=N, a page at a time.
+const LOG_SHOWN = 60;
+const gameLog = { key: null, start: 0, lines: [], notices: [], asking: false };
+
+function takeLog(payload) {
+  const from = payload.log_from ?? 0;
+  const lines = payload.log || [];
+  const length = payload.log_length ?? from + lines.length;
+  gameLog.notices = payload.notices || [];
+  const kept = (payload.log_kept || {})[gameLog.key];
+  if (payload.log_key !== gameLog.key && kept !== undefined && kept >= gameLog.start) {
+    // An undo: the lines before the cut still hold.
+    gameLog.lines = gameLog.lines.slice(0, kept - gameLog.start);
+    gameLog.key = payload.log_key;
+  }
+  const end = gameLog.start + gameLog.lines.length;
+  if (payload.log_key !== gameLog.key || from < gameLog.start || from > end) {
+    // Another game, another language, or a gap: start again from this update.
+    gameLog.key = payload.log_key;
+    gameLog.start = from;
+    gameLog.lines = lines.slice();
+  } else {
+    gameLog.lines = gameLog.lines.slice(0, from - gameLog.start).concat(lines);
+  }
+  // Fewer than half the lines it shows (a gap, a page just opened): ask for the rest.
+  const wanted = Math.max(0, length - LOG_SHOWN);
+  if (gameLog.start > wanted && gameLog.lines.length < LOG_SHOWN / 2) askLog(wanted);
+  drawLog();
+}
+
+async function askLog(from) {
+  if (gameLog.asking) return;
+  gameLog.asking = true;
+  const key = gameLog.key;
+  const to = gameLog.start;
+  let got = [];
+  try {
+    for (let at = from; at !== null && at < to; ) {
+      const answer = await (await fetch(`/api/log?from=${at}`, { cache: "no-store" })).json();
+      if (answer.key !== key) return; // the log changed meanwhile: the next update says how
+      got = got.concat(answer.lines);
+      at = answer.next;
+    }
+  } catch (error) {
+    return; // asked again with the next update
+  } finally {
+    gameLog.asking = false;
+  }
+  if (gameLog.key !== key || gameLog.start !== to || got.length < to - from) return;
+  gameLog.lines = got.slice(0, to - from).concat(gameLog.lines);
+  gameLog.start = from;
+  drawLog();
+}
+
+function drawLog() {
   fill("log-title", t("log"));
-  const list = fill("log", ...lines.slice(-60).map((line) => el("li", null, line)));
+  const shown = gameLog.lines.slice(-LOG_SHOWN).concat(gameLog.notices);
+  const list = fill("log", ...shown.map((line) => el("li", null, line)));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -61,7 +117,7 @@ function draw(payload) {
   drawOver(view, picture);
   drawStanding(picture);
   fill("parts", ...(picture.sections || []).map(section));
-  drawLog(payload.log || []);
+  takeLog(payload);
   document.body.dataset.head = String(payload.head ?? "");
 }
 
