@@ -1,6 +1,7 @@
 """The phones' server: a button press on the box to the spectator page's update received.
 
 Usage: .venv/bin/python bench/web.py [--presses 200] [--pages 1 20] [--idle 10]
+       .venv/bin/python bench/web.py --history 10 2000 [--presses 200] [--pages 1]
 
 The app runs on fake hardware (as tests/test_controls.py builds it) on this thread, which
 owns its table and journal and calls ``app.handle`` with button edges, as the loop does;
@@ -19,12 +20,19 @@ server; the pages are elsewhere) takes over ``--idle`` seconds (``time.process_t
 target under 2% of a core); and the resident memory the server adds: RSS before the
 server's module is imported and started, after it started, and with the pages connected
 (target under 15 MB).
+
+With ``--history``, for each length a duel is first played to that many actions
+(bench/rules.py's long duel, straight on the table, then one refresh), and one row says
+the press-to-page p50 and p99 and the public payload's bytes per update: a press must cost
+the same at 2,000 actions as at 10 (the p50 within 1.3x), and an update must not carry the
+game's whole log.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import queue
 import statistics
@@ -37,10 +45,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.rules import SETUP, actions
 from companion.app import App, Refresh, build_app
 from companion.config import load
 from companion.hardware.ports import ButtonEdge
 from companion.snapshot import Snapshot
+from companion.table import NewGame
 
 TIMEOUT = 10.0
 
@@ -142,20 +152,53 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def latencies(box: Box, pages: Pages, presses: int) -> tuple[list[float], list[float]]:
-    """Per press and page: ms from the press, and from the commit, to the update received."""
+def latencies(
+    box: Box, pages: Pages, presses: int, sizes: list[int] | None = None
+) -> tuple[list[float], list[float]]:
+    """Per press and page: ms from the press, and from the commit, to the update received
+    (and into ``sizes`` the public payload's bytes after each press)."""
     from_press: list[float] = []
     from_commit: list[float] = []
     for number in range(presses):
         head = box.app.table.head
+        seat = box.app.table.prompt().seat or 1  # the seat whose turn it is selects
         pressed = time.monotonic()
-        box.tap("seat1.cyan" if number % 2 == 0 else "undo")
+        box.tap(f"seat{seat}.cyan" if number % 2 == 0 else "undo")
         if box.app.table.head == head:
             raise RuntimeError(f"press {number} changed nothing")
         for arrived in pages.updates():
             from_press.append((arrived - pressed) * 1000)
             from_commit.append((arrived - box.committed) * 1000)
+        if sizes is not None:
+            sizes.append(len(box.app.hub().current().texts["public"].encode()))
     return from_press, from_commit
+
+
+def played_to(box: Box, length: int) -> None:
+    """A new duel played to ``length`` actions on the table, then shown once."""
+    box.app.execute(NewGame("bestiary", SETUP))
+    for action in itertools.islice(actions(), length):
+        box.app.table.apply(action)
+    box.app.handle(Refresh(), time.monotonic())
+
+
+def history_rows(box: Box, url: str, lengths: list[int], pages: int, presses: int) -> None:
+    """One row per history length: press -> page p50, p99, bytes per update."""
+    for length in lengths:
+        played_to(box, length)
+        page = Pages(url, pages)
+        try:
+            sizes: list[int] = []
+            from_press, _ = latencies(box, page, presses, sizes)
+        finally:
+            page.close()
+        print(
+            f"{length:>6} actions: press -> received p50 {statistics.median(from_press):.2f} ms, "
+            f"p99 {percentile(from_press, 0.99):.2f} ms; public payload "
+            f"{statistics.median(sizes):.0f} bytes per update (max {max(sizes)}; "
+            f"{len(from_press)} updates)",
+            flush=True,
+        )
 
 
 def line(name: str, values: list[float]) -> str:
@@ -168,6 +211,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--pages", type=int, nargs="+", default=[1, 20])
     parser.add_argument("--idle", type=float, default=10.0)
+    parser.add_argument("--history", type=int, nargs="+", help="actions played first")
     parser.add_argument("--listen", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.listen:
@@ -186,6 +230,9 @@ def main(argv: list[str]) -> int:
         box.app.handle(Refresh(), time.monotonic())
         print(f"server: {server.url} (python {sys.version.split()[0]}, {os.cpu_count()} cpus)")
         try:
+            if args.history:
+                history_rows(box, server.url, args.history, args.pages[0], args.presses)
+                return 0
             most = max(args.pages)
             for count in args.pages:
                 pages = Pages(server.url, count)
