@@ -13,7 +13,7 @@ from companion.display import samples, theme
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 
-# The shape's colour for each state (companion/games/bestiary/board.py, state_badge).
+# The shape's colour for each state (companion/games/bestiary/creatures.py, state_badge).
 INK = {
     "ready": theme.HEALTH,
     "acted": theme.HIGHLIGHT,
