@@ -8,14 +8,23 @@ event's fields, when the catalogue has one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
 
 from companion.i18n import has, text
 from companion.rules.base import JSON
 
-if TYPE_CHECKING:
-    from companion.games.spec import GameSpec, GameState
+
+class SaysEvents(Protocol):
+    """What the narration reads of a game's spec (``GameSpec`` is one): its name, the
+    catalogue's namespace, and its own sayers by event name. Named here, not imported, so
+    the narration (which every game's sayers use) does not lead back to the games."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def sayers(self) -> Mapping[str, Callable[[JSON, JSON, str], str]]: ...
 
 
 def player(view: JSON, seat: object, language: str) -> str:
@@ -27,7 +36,7 @@ def player(view: JSON, seat: object, language: str) -> str:
 
 
 def narrate(
-    spec: GameSpec[GameState], events: Iterable[JSON], view: JSON, language: str = "en"
+    spec: SaysEvents, events: Iterable[JSON], view: JSON, language: str = "en"
 ) -> list[str]:
     """One line per event the game says; other events are left to its screen."""
     lines = []

@@ -216,10 +216,6 @@ def test_the_app_and_its_outputs_are_in_no_circle_even_through_types_or_function
 NOT_YET_UNTANGLED = {
     # The game log names the Snapshot for a type, and the snapshot holds a GameLog.
     ("companion.game_log", "companion.snapshot"),
-    # The narration names GameSpec for a type: ``companion.games.spec`` is read through
-    # the games' registry, which loads every game, whose sayers use the narration.
-    ("companion.narration", "companion.games"),
-    ("companion.narration", "companion.games.spec"),
 }
 
 
