@@ -2,10 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TypeVar, cast
+
 from companion.games.spec import Sayer
 from companion.games.tetranomicon.catalogue import WORDS
+from companion.games.tetranomicon.types import (
+    ArtifactMadeEvent,
+    BuiltEvent,
+    EpochCardEvent,
+    ExpeditionEvent,
+    GameWonEvent,
+    IncomeEvent,
+    InitiativeEvent,
+    PassedEvent,
+    RelationFlippedEvent,
+    RelationsEvent,
+    RelationsKeptEvent,
+    RouteLaidEvent,
+    SummonedEvent,
+    TetraView,
+    TributeEvent,
+    tetra_view,
+    to_json,
+)
 from companion.narration import player
 from companion.rules.base import JSON
+
+E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
 
 
 def coins(count: int, language: str) -> str:
@@ -23,49 +47,63 @@ def coins(count: int, language: str) -> str:
     return WORDS(key, language, count=count)
 
 
-def _creature(event: JSON, language: str) -> str:
+def _sayer(say: Callable[[E, TetraView, str], str]) -> Sayer:
+    """The seam: the shell hands a sayer its event and view as JSON, the event being the
+    one :mod:`engine` emitted under that name; the one cast is here."""
+
+    def said(event: JSON, view: JSON, language: str) -> str:
+        return say(cast(E, event), tetra_view(view), language)
+
+    return said
+
+
+def _player(view: TetraView, seat: int, language: str) -> str:
+    return player(to_json(view), seat, language)
+
+
+def _creature(event: SummonedEvent, language: str) -> str:
     """A creature by its card's name; one named after its ability in the language."""
-    name, ability = str(event["creature"]), str(event.get("ability") or "none")
+    name, ability = event["creature"], event["ability"] or "none"
     if ability != "none" and name.casefold() == ability:
         return WORDS(f"ability.{ability}", language)
     return name
 
 
-def _state(war: object, language: str) -> str:
+def _state(war: bool, language: str) -> str:
     return WORDS("flag.war" if war else "flag.peace", language)
 
 
-def _tolls(event: JSON, view: JSON, language: str) -> str:
+def _tolls(event: BuiltEvent | ExpeditionEvent, view: TetraView, language: str) -> str:
     said = [
         WORDS(
             "narr.toll",
             language,
-            player=player(view, t["seat"], language),
-            coins=coins(int(t["coins"]), language),
+            player=_player(view, t["seat"], language),
+            coins=coins(t["coins"], language),
         )
-        for t in event.get("tolls") or []
+        for t in event["tolls"]
     ]
     return "".join(f" {line}" for line in said)
 
 
-def _built(event: JSON, view: JSON, language: str) -> str:
+def _built(event: BuiltEvent, view: TetraView, language: str) -> str:
     line = WORDS(
         "narr.built",
         language,
-        player=player(view, event["seat"], language),
+        player=_player(view, event["seat"], language),
         type=WORDS(f"building.{event['type']}", language),
         castle=event["castle"],
-        cost=coins(int(event["cost"]), language),
+        cost=coins(event["cost"], language),
     )
     return line + _tolls(event, view, language)
 
 
-def _expedition(event: JSON, view: JSON, language: str) -> str:
+def _expedition(event: ExpeditionEvent, view: TetraView, language: str) -> str:
     key = "narr.expedition_won" if event["won"] else "narr.expedition_lost"
     line = WORDS(
         key,
         language,
-        player=player(view, event["seat"], language),
+        player=_player(view, event["seat"], language),
         strength=event["strength"],
         neutral=event["neutral"],
         fame=event["fame"],
@@ -73,71 +111,105 @@ def _expedition(event: JSON, view: JSON, language: str) -> str:
     return line + _tolls(event, view, language)
 
 
-def _artifact(event: JSON, view: JSON, language: str) -> str:
+def _artifact(event: ArtifactMadeEvent, view: TetraView, language: str) -> str:
     line = WORDS(
         "narr.artifact_made",
         language,
-        player=player(view, event["seat"], language),
+        player=_player(view, event["seat"], language),
         influence=event["influence"],
     )
-    return line + (" " + WORDS("narr.ferrarius", language) if event.get("ferrarius") else "")
+    return line + (" " + WORDS("narr.ferrarius", language) if event["ferrarius"] else "")
 
 
-def _game_won(event: JSON, view: JSON, language: str) -> str:
-    names = ", ".join(player(view, seat, language) for seat in event["seats"])
+def _game_won(event: GameWonEvent, view: TetraView, language: str) -> str:
+    names = ", ".join(_player(view, seat, language) for seat in event["seats"])
     return WORDS("narr.game_won", language, player=names)
 
 
-SAYERS: dict[str, Sayer] = {
-    "initiative": lambda e, v, lang: WORDS(
-        "narr.initiative", lang, epoch=e["epoch"], player=player(v, e["seat"], lang)
-    ),
-    "relation_flipped": lambda e, v, lang: WORDS(
+def _initiative(e: InitiativeEvent, v: TetraView, lang: str) -> str:
+    return WORDS("narr.initiative", lang, epoch=e["epoch"], player=_player(v, e["seat"], lang))
+
+
+def _relation_flipped(e: RelationFlippedEvent, v: TetraView, lang: str) -> str:
+    return WORDS(
         "narr.relation_flipped",
         lang,
-        player=player(v, e["seat"], lang),
-        other=player(v, e["with"], lang),
+        player=_player(v, e["seat"], lang),
+        other=_player(v, e["with"], lang),
         state=_state(e["war"], lang),
-    ),
-    "relations_kept": lambda e, v, lang: WORDS(
-        "narr.relations_kept", lang, player=player(v, e["seat"], lang)
-    ),
-    "epoch_card": lambda e, v, lang: WORDS(
-        "narr.epoch_card", lang, type=WORDS(f"epoch.{e['type']}", lang)
-    ),
-    "relations": lambda e, v, lang: WORDS("narr.relations", lang, state=_state(e["war"], lang)),
-    "built": _built,
-    "route_laid": lambda e, v, lang: WORDS(
+    )
+
+
+def _relations_kept(e: RelationsKeptEvent, v: TetraView, lang: str) -> str:
+    return WORDS("narr.relations_kept", lang, player=_player(v, e["seat"], lang))
+
+
+def _epoch_card(e: EpochCardEvent, v: TetraView, lang: str) -> str:
+    return WORDS("narr.epoch_card", lang, type=WORDS(f"epoch.{e['type']}", lang))
+
+
+def _relations(e: RelationsEvent, v: TetraView, lang: str) -> str:
+    return WORDS("narr.relations", lang, state=_state(e["war"], lang))
+
+
+def _route_laid(e: RouteLaidEvent, v: TetraView, lang: str) -> str:
+    return WORDS(
         "narr.route_laid",
         lang,
-        player=player(v, e["seat"], lang),
+        player=_player(v, e["seat"], lang),
         kind=WORDS(f"route.{e['kind']}", lang),
         a=e["castles"][0],
         b=e["castles"][1],
-        cost=coins(int(e["cost"]), lang),
-    ),
-    "artifact_made": _artifact,
-    "summoned": lambda e, v, lang: WORDS(
+        cost=coins(e["cost"], lang),
+    )
+
+
+def _summoned(e: SummonedEvent, v: TetraView, lang: str) -> str:
+    return WORDS(
         "narr.summoned",
         lang,
-        player=player(v, e["seat"], lang),
+        player=_player(v, e["seat"], lang),
         creature=_creature(e, lang),
         strength=e["strength"],
         flag=WORDS(f"flag.{e['flag']}", lang),
-        cost=coins(int(e["cost"]), lang),
-    ),
-    "expedition": _expedition,
-    "passed": lambda e, v, lang: WORDS("narr.passed", lang, player=player(v, e["seat"], lang)),
-    "income": lambda e, v, lang: WORDS(
+        cost=coins(e["cost"], lang),
+    )
+
+
+def _passed(e: PassedEvent, v: TetraView, lang: str) -> str:
+    return WORDS("narr.passed", lang, player=_player(v, e["seat"], lang))
+
+
+def _income(e: IncomeEvent, v: TetraView, lang: str) -> str:
+    return WORDS(
         "narr.income",
         lang,
-        player=player(v, e["seat"], lang),
+        player=_player(v, e["seat"], lang),
         buildings=e["buildings"],
         epoch=e["epoch"],
-        coins=coins(int(e["coins"]), lang),
-    ),
-    "tribute": lambda e, v, lang: WORDS(
-        "narr.tribute", lang, player=player(v, e["seat"], lang), other=player(v, e["from"], lang)
-    ),
-    "game_won": _game_won,
+        coins=coins(e["coins"], lang),
+    )
+
+
+def _tribute(e: TributeEvent, v: TetraView, lang: str) -> str:
+    return WORDS(
+        "narr.tribute", lang, player=_player(v, e["seat"], lang), other=_player(v, e["from"], lang)
+    )
+
+
+SAYERS: dict[str, Sayer] = {
+    "initiative": _sayer(_initiative),
+    "relation_flipped": _sayer(_relation_flipped),
+    "relations_kept": _sayer(_relations_kept),
+    "epoch_card": _sayer(_epoch_card),
+    "relations": _sayer(_relations),
+    "built": _sayer(_built),
+    "route_laid": _sayer(_route_laid),
+    "artifact_made": _sayer(_artifact),
+    "summoned": _sayer(_summoned),
+    "expedition": _sayer(_expedition),
+    "passed": _sayer(_passed),
+    "income": _sayer(_income),
+    "tribute": _sayer(_tribute),
+    "game_won": _sayer(_game_won),
 }

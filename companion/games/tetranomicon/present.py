@@ -6,7 +6,6 @@ Everything at the table is public; docs/tetranomicon.md names every view field.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from companion.games.spec import entry_field
 from companion.games.tetranomicon import arithmetic as ar
@@ -24,6 +23,21 @@ from companion.games.tetranomicon.state import (
     ROUTE_KINDS,
     State,
 )
+from companion.games.tetranomicon.types import (
+    BuildingView,
+    CreatureView,
+    EntryBase,
+    EpochCardAction,
+    FlipAction,
+    KeepAction,
+    PassAction,
+    RelationAction,
+    SeatView,
+    TetraView,
+    WinnerView,
+    tetra_events,
+    to_json,
+)
 from companion.rules.base import DEBUG, JSON, Entry, Field, FieldKind, IllegalAction, Prompt
 
 
@@ -31,7 +45,7 @@ def _key(kind: str) -> str:
     return WORDS.key(f"ui.prompt.{kind}")
 
 
-def _field(key: str, kind: FieldKind = "int", **more: Any) -> Field:
+def _field(key: str, kind: FieldKind = "int", **more: object) -> Field:
     return entry_field(WORDS, key, kind, **more)
 
 
@@ -44,18 +58,22 @@ def prompt(state: State) -> Prompt:
     fields: dict[str, str | int] = {"player": name, "epoch": state.epoch}
     if state.phase == PHASE_DIPLOMACY:
         others = [s for s in state.seats.numbers() if s != seat]
-        flips = tuple({"do": "flip", "with": s} for s in others)
-        return Prompt(seat, "flip", _key("flip"), fields, ({"do": "keep"}, *flips))
+        flips: list[FlipAction] = [{"do": "flip", "with": s} for s in others]
+        kept = KeepAction(do="keep")
+        return Prompt(seat, "flip", _key("flip"), fields, tuple(map(to_json, (kept, *flips))))
     if state.phase == PHASE_EPOCH_CARD:
         types = tuple(
-            {"do": "epoch_card", "type": t}
+            to_json(EpochCardAction(do="epoch_card", type=t))
             for t in EPOCH_TYPES
             if state.setup.epoch_repeats or t not in state.used_types
         )
         return Prompt(seat, "epoch_card", _key("epoch_card"), fields, types)
     if state.phase == PHASE_RELATIONS:
-        choices = ({"do": "relation", "state": "peace"}, {"do": "relation", "state": "war"})
-        return Prompt(seat, "relation", _key("relation"), fields, choices)
+        choices = (
+            RelationAction(do="relation", state="peace"),
+            RelationAction(do="relation", state="war"),
+        )
+        return Prompt(seat, "relation", _key("relation"), fields, tuple(map(to_json, choices)))
     return _actions(state, seat, fields)
 
 
@@ -93,7 +111,7 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             *(replace(path, only_if=above) for path in (*paths, *neutral)),
             discount,
         )
-        entries.append(Entry({"do": "build"}, built, WORDS.key("entry.build")))
+        entries.append(Entry(to_json(EntryBase(do="build")), built, WORDS.key("entry.build")))
     if coins >= ar.LOWEST_COST and len(
         [r for r in state.routes if r.owner == seat]
     ) < state.route_tokens(seat):
@@ -103,9 +121,10 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             _field("kind", "choice", options=ROUTE_KINDS, words=WORDS.key("route")),
             discount,
         )
-        entries.append(Entry({"do": "route", "castles": [1, 2]}, laid, WORDS.key("entry.route")))
+        base = EntryBase(do="route", castles=[1, 2])
+        entries.append(Entry(to_json(base), laid, WORDS.key("entry.route")))
     made = (_field("influence", low=0, high=6, default=1),)
-    entries.append(Entry({"do": "artifact"}, made, WORDS.key("entry.artifact")))
+    entries.append(Entry(to_json(EntryBase(do="artifact")), made, WORDS.key("entry.artifact")))
     if coins >= ar.LOWEST_COST:
         called = (
             _field("strength", low=0, high=9, default=1),
@@ -113,7 +132,7 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             _field("ability", "choice", options=ABILITIES, words=WORDS.key("ability")),
             discount,
         )
-        entries.append(Entry({"do": "summon"}, called, WORDS.key("entry.summon")))
+        entries.append(Entry(to_json(EntryBase(do="summon")), called, WORDS.key("entry.summon")))
     if coins >= ar.LOWEST_COST and faction.buildings:
         own = sorted({c for c, _ in faction.buildings})
         event = (
@@ -133,13 +152,14 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             *event,
             discount,
         )
-        entries.append(Entry({"do": "expedition"}, went, WORDS.key("entry.expedition")))
+        base = EntryBase(do="expedition")
+        entries.append(Entry(to_json(base), went, WORDS.key("entry.expedition")))
     return Prompt(
         seat,
         PHASE_ACTIONS,
         _key(PHASE_ACTIONS),
         fields,
-        ({"do": "pass"},),
+        (to_json(PassAction(do="pass")),),
         ("build", "route", "artifact", "summon", "expedition"),
         tuple(entries),
     )
@@ -162,9 +182,14 @@ def cost(state: State, action: JSON) -> int | None:
 
 
 def view(state: State, audience: str = "public") -> JSON:
+    """``rules.view``: the shell holds the view as JSON; :func:`typed_view` builds it."""
+    return to_json(typed_view(state, audience))
+
+
+def typed_view(state: State, audience: str = "public") -> TetraView:
     now = engine.points(state)
     limit = None
-    seats = []
+    seats: list[SeatView] = []
     for seat in state.seats.numbers():
         faction = state.faction(seat)
         per_castle: dict[str, int] = {}
@@ -181,19 +206,19 @@ def view(state: State, audience: str = "public") -> JSON:
                 "name": state.seats.name(seat),
                 "faction": state.setup.factions[seat - 1],
                 "coins": faction.coins,
-                "buildings": [{"castle": c, "type": k} for c, k in faction.buildings],
+                "buildings": [BuildingView(castle=c, type=k) for c, k in faction.buildings],
                 "per_castle": per_castle,
                 "buildings_left": ar.BUILDING_TOKENS - len(faction.buildings),
                 "limit": limit,
                 "routes": [{"castles": list(r.castles), "kind": r.kind} for r in own_routes],
                 "route_tokens_left": state.route_tokens(seat) - len(own_routes),
                 "army": [
-                    {
-                        "name": c.name,
-                        "strength": c.strength,
-                        "flag": "war" if c.war else "peace",
-                        "ability": c.ability,
-                    }
+                    CreatureView(
+                        name=c.name,
+                        strength=c.strength,
+                        flag="war" if c.war else "peace",
+                        ability=c.ability,
+                    )
                     for c in faction.army
                 ],
                 "strength": faction.strength,
@@ -208,14 +233,14 @@ def view(state: State, audience: str = "public") -> JSON:
                 "points": now[seat - 1],
             }
         )
-    winner: JSON | None = None
+    winner: WinnerView | None = None
     if state.winners:
         winner = {
             "seat": state.winners[0],
             "seats": list(state.winners),
             "name": ", ".join(state.seats.name(s) for s in state.winners),
         }
-    picture: JSON = {
+    picture: TetraView = {
         "game": GAME,
         "epoch": state.epoch,
         "epochs": ar.EPOCHS,
@@ -246,7 +271,7 @@ def view(state: State, audience: str = "public") -> JSON:
         "standings": engine.standings(state),
         "points": now,
         "winner": winner,
-        "events": [dict(event) for event in state.events],
+        "events": tetra_events(state.events),
     }
     if audience == DEBUG:
         picture["debug"] = {"setup": state.setup.to_json()}

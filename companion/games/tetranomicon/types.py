@@ -1,0 +1,380 @@
+"""Tetranomicon's seams, typed: the view :func:`present.view` builds, the actions the
+prompt offers and the samples play, and the events :mod:`engine` emits.
+
+The shell hands a game its view, its events and its actions as ``JSON`` (a plain dict);
+inside the game they are these TypedDicts, so mypy checks every key the game writes and
+reads. The crossing is in one place each way: :func:`tetra_view` and :func:`tetra_event`
+(a cast, where the shell calls a hook of the spec), :func:`to_json` (where the game hands
+a typed dict back to the shell: ``rules.view``, ``emit``, a prompt's choices, a sample).
+Nothing is converted or checked at run time: the dicts are the same objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal, NotRequired, TypedDict, cast
+
+from companion.rules.base import JSON
+
+Seat = int | str  # an action names a seat by number or by the player's name
+Flag = Literal["peace", "war"]
+
+# --- the view (docs/tetranomicon.md names every field) -----------------------------------
+
+
+class BuildingView(TypedDict):
+    castle: int
+    type: str
+
+
+class RouteView(TypedDict):
+    castles: list[int]
+    kind: str
+
+
+class CreatureView(TypedDict):
+    name: str
+    strength: int
+    flag: Flag
+    ability: str
+
+
+class SeatView(TypedDict):
+    """One faction in the view's ``seats``."""
+
+    seat: int
+    name: str
+    faction: str
+    coins: int
+    buildings: list[BuildingView]
+    per_castle: dict[str, int]
+    buildings_left: int
+    limit: int | None  # unknown until the epoch's peace or war is decided
+    routes: list[RouteView]
+    route_tokens_left: int
+    army: list[CreatureView]
+    strength: int
+    peace_creatures: int
+    war_creatures: int
+    artifacts: list[int]
+    influence: int
+    trophies: list[int]
+    fame: int
+    passed: bool
+    first: bool
+    points: int
+
+
+class Named(TypedDict):
+    seat: int
+    name: str
+
+
+class WinnerView(TypedDict):
+    seat: int
+    seats: list[int]
+    name: str  # the winners' names, ", " between them
+
+
+class RelationView(TypedDict):
+    seats: list[int]
+    war: bool
+
+
+class DebugView(TypedDict):
+    setup: JSON  # the setup as a journal holds it
+
+
+class TetraView(TypedDict):
+    """What ``rules.view`` returns (the same for every audience; ``debug`` adds one key)."""
+
+    game: str
+    epoch: int
+    epochs: int
+    phase: str
+    epoch_type: str | None
+    war: bool
+    relations: Flag
+    first: Named
+    turn: Named | None
+    order: list[int]
+    castles: int
+    wealth: str
+    resources: str
+    random_events: bool
+    diplomacy: bool
+    diplomacy_relations: list[RelationView]
+    to_flip: list[int]
+    epoch_types_played: list[str]
+    seats: list[SeatView]
+    standings: dict[str, list[int]]
+    points: list[int]
+    winner: WinnerView | None
+    events: list[TetraEvent]
+    debug: NotRequired[DebugView]
+
+
+# --- the actions (one a ``do``; docs/tetranomicon.md) -------------------------------------
+# The prompt's entries start from ``{"do": kind}`` and the screen enters the rest, so the
+# keys the rules require are required here and an entry's base is not one of these.
+
+FlipAction = TypedDict(
+    "FlipAction", {"do": Literal["flip"], "with": Seat, "seat": NotRequired[Seat]}
+)
+
+
+class KeepAction(TypedDict):
+    do: Literal["keep"]
+    seat: NotRequired[Seat]
+
+
+class EpochCardAction(TypedDict):
+    do: Literal["epoch_card"]
+    type: str
+    seat: NotRequired[Seat]
+
+
+class RelationAction(TypedDict):
+    do: Literal["relation"]
+    state: Flag
+    seat: NotRequired[Seat]
+
+
+class BuildAction(TypedDict):
+    do: Literal["build"]
+    type: str
+    castle: int
+    routes: NotRequired[dict[str, int]]  # the other factions' routes used, by name
+    neutral_roads: NotRequired[int]
+    neutral_canals: NotRequired[int]
+    discount: NotRequired[int]
+    seat: NotRequired[Seat]
+
+
+class RouteAction(TypedDict):
+    do: Literal["route"]
+    castles: list[int]
+    kind: NotRequired[str]
+    discount: NotRequired[int]
+    seat: NotRequired[Seat]
+
+
+class ArtifactAction(TypedDict):
+    do: Literal["artifact"]
+    influence: int
+    name: NotRequired[str]
+    seat: NotRequired[Seat]
+
+
+class SummonAction(TypedDict):
+    do: Literal["summon"]
+    strength: int
+    flag: Flag
+    ability: NotRequired[str]
+    creature: NotRequired[str]
+    discount: NotRequired[int]
+    seat: NotRequired[Seat]
+
+
+ExpeditionAction = TypedDict(
+    "ExpeditionAction",
+    {
+        "do": Literal["expedition"],
+        "from": int,
+        "neutral": int,
+        "level": int,
+        "target": NotRequired[str],
+        "routes": NotRequired[dict[str, int]],
+        "neutral_roads": NotRequired[int],
+        "neutral_canals": NotRequired[int],
+        "event_strength": NotRequired[int],
+        "event_coin": NotRequired[int],
+        "discount": NotRequired[int],
+        "seat": NotRequired[Seat],
+    },
+)
+
+
+class PassAction(TypedDict):
+    do: Literal["pass"]
+    seat: NotRequired[Seat]
+
+
+TetraAction = (
+    FlipAction
+    | KeepAction
+    | EpochCardAction
+    | RelationAction
+    | BuildAction
+    | RouteAction
+    | ArtifactAction
+    | SummonAction
+    | ExpeditionAction
+    | PassAction
+)
+EntryKind = Literal["build", "route", "artifact", "summon", "expedition"]
+
+
+class EntryBase(TypedDict):
+    """A prompt entry's action before its values are entered (``{"do": "build"}``)."""
+
+    do: EntryKind
+    castles: NotRequired[list[int]]
+
+
+# --- the events (one an ``event``; what the narration says) ------------------------------
+
+
+class InitiativeEvent(TypedDict):
+    event: Literal["initiative"]
+    epoch: int
+    seat: int
+
+
+RelationFlippedEvent = TypedDict(
+    "RelationFlippedEvent",
+    {"event": Literal["relation_flipped"], "seat": int, "with": int, "war": bool},
+)
+
+
+class RelationsKeptEvent(TypedDict):
+    event: Literal["relations_kept"]
+    seat: int
+
+
+class EpochCardEvent(TypedDict):
+    event: Literal["epoch_card"]
+    epoch: int
+    type: str
+
+
+class RelationsEvent(TypedDict):
+    event: Literal["relations"]
+    war: bool
+    by: str  # "armies", "diplomacy", "kept" or "seat N"
+    epoch: int
+
+
+class Toll(TypedDict):
+    seat: int
+    coins: int
+
+
+class BuiltEvent(TypedDict):
+    event: Literal["built"]
+    seat: int
+    type: str
+    castle: int
+    cost: int
+    tolls: list[Toll]
+
+
+class RouteLaidEvent(TypedDict):
+    event: Literal["route_laid"]
+    seat: int
+    castles: list[int]
+    kind: str
+    cost: int
+
+
+class ArtifactMadeEvent(TypedDict):
+    event: Literal["artifact_made"]
+    seat: int
+    influence: int
+    name: str
+    ferrarius: int  # the coins Ferrarius brought (0 without him)
+
+
+class SummonedEvent(TypedDict):
+    event: Literal["summoned"]
+    seat: int
+    creature: str
+    strength: int
+    flag: str
+    ability: str
+    cost: int
+
+
+ExpeditionEvent = TypedDict(
+    "ExpeditionEvent",
+    {
+        "event": Literal["expedition"],
+        "seat": int,
+        "from": int,
+        "target": str,
+        "cost": int,
+        "strength": int,
+        "neutral": int,
+        "won": bool,
+        "fame": int,
+        "coins": int,
+        "tolls": list[Toll],
+    },
+)
+
+
+class PassedEvent(TypedDict):
+    event: Literal["passed"]
+    seat: int
+
+
+class IncomeEvent(TypedDict):
+    event: Literal["income"]
+    seat: int
+    buildings: int
+    epoch: int
+    coins: int
+
+
+TributeEvent = TypedDict(
+    "TributeEvent",
+    {"event": Literal["tribute"], "seat": int, "from": int, "war": bool, "paid": int},
+)
+
+
+class GameWonEvent(TypedDict):
+    event: Literal["game_won"]
+    seats: list[int]
+    points: list[int]
+    sums: list[int]
+
+
+TetraEvent = (
+    InitiativeEvent
+    | RelationFlippedEvent
+    | RelationsKeptEvent
+    | EpochCardEvent
+    | RelationsEvent
+    | BuiltEvent
+    | RouteLaidEvent
+    | ArtifactMadeEvent
+    | SummonedEvent
+    | ExpeditionEvent
+    | PassedEvent
+    | IncomeEvent
+    | TributeEvent
+    | GameWonEvent
+)
+
+# --- the seam ----------------------------------------------------------------------------
+
+
+def tetra_view(view: JSON) -> TetraView:
+    """The view the shell hands a hook, as the view :func:`present.view` built (a cast:
+    the shell holds what ``rules.view`` returned)."""
+    return cast(TetraView, view)
+
+
+def tetra_event(event: JSON) -> TetraEvent:
+    """An event the shell hands a sayer, as :mod:`engine` emitted it (a cast)."""
+    return cast(TetraEvent, event)
+
+
+def tetra_events(events: Sequence[JSON]) -> list[TetraEvent]:
+    """A state's events (the rules kit keeps them as JSON), copied for the view."""
+    return [tetra_event(dict(event)) for event in events]
+
+
+def to_json(typed: Mapping[str, object]) -> JSON:
+    """A typed dict handed back to the shell as the plain dict it is (a cast)."""
+    return cast(JSON, typed)
