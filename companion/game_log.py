@@ -14,6 +14,7 @@ the ``said`` rows has its lines said once, by one replay, when the game is opene
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -155,7 +156,7 @@ class LogBook:
 
     def __init__(self) -> None:
         self.epoch = 0
-        self._kept: dict[str, list[str]] = {}
+        self._kept: dict[str, list[str]] = {}  # a new list at each reset: never cleared
         self._ends: dict[str, list[int]] = {}  # lines after each head, 0 first
         self._cuts: dict[int, dict[str, int]] = {}
         self.reset(())
@@ -164,10 +165,11 @@ class LogBook:
         """Start again from these actions' lines (a game opened, resumed or started)."""
         self.epoch += 1
         self._cuts = {}
-        self._kept = {language: [] for language in LANGUAGES}
-        self._ends = {language: [0] for language in LANGUAGES}
-        for one in said:
-            self.extend(one)
+        actions = list(said)
+        for language in LANGUAGES:
+            each = [one.get(language, ()) for one in actions]
+            self._kept[language] = [line for lines in each for line in lines]
+            self._ends[language] = list(itertools.accumulate(map(len, each), initial=0))
 
     @property
     def head(self) -> int:

@@ -207,6 +207,13 @@ def action_check(game_id: int, seq: int, at: str, seat: int | None, text: str) -
     return zlib.crc32(b"%b%b|%b|%d:%b" % (head, when, str(who).encode(), len(action), action))
 
 
+def said_check(game_id: int, seq: int, lines: str) -> int:
+    """``row_check("said", (game_id, seq, lines))`` without the generic walk: a resume
+    checks every action's lines."""
+    text = lines.encode("utf-8", "surrogateescape")
+    return zlib.crc32(b"said|%d|%d|%d:%b" % (game_id, seq, len(text), text))
+
+
 def _version(value: object) -> int | None:
     """A schema version as written (ASCII digits); None for anything else ('²', '1.0')."""
     text = str(value)
@@ -870,7 +877,7 @@ class Journal:
     def _put_said(self, game_id: int, seq: int, lines: str) -> None:
         self._db.execute(
             "UPDATE actions SET said=?, said_crc=? WHERE game_id=? AND seq=?",
-            (lines, row_check("said", (game_id, seq, lines)), game_id, seq),
+            (lines, said_check(game_id, seq, lines), game_id, seq),
         )
 
     def said(self, game_id: int) -> dict[int, str]:
@@ -890,7 +897,7 @@ class Journal:
         for seq, lines, check in rows:
             if not isinstance(seq, int) or not isinstance(lines, str):
                 continue
-            if check != row_check("said", (game_id, seq, lines)):
+            if check != said_check(game_id, seq, lines):
                 continue
             kept[seq] = lines
         return kept

@@ -191,9 +191,12 @@ class Table(LoopOwned):
         """Each stored action's lines, as the journal keeps them; those it lacks (a journal
         older than them) said by one replay and kept, so it happens once per game."""
         said: list[Said | None] = [None] * len(self._actions)
+        known: dict[str, Said | None] = {}  # a long game says the same lines again
         for seq, text in self.journal.said(self.record.id).items():
             if 1 <= seq <= len(said):
-                said[seq - 1] = game_log.decode(text)
+                if text not in known:
+                    known[text] = game_log.decode(text)
+                said[seq - 1] = known[text]
         missing = [index for index, lines in enumerate(said) if lines is None]
         if missing:
             found = game_log.said_by_replay(self.spec, self.record.setup, self._actions, missing)
