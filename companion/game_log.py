@@ -114,7 +114,8 @@ def said_by_replay(
 @dataclass(frozen=True, eq=False)
 class GameLog:
     """The game log as one snapshot has it: by language, the book's list of lines (only
-    ever appended to: a cut starts a new list) and how many of them are this snapshot's.
+    ever appended to: lines an undo cut are replaced in a new list) and how many of them
+    are this snapshot's.
     Reading it from another thread (the phones' server) is safe: the lines it covers never
     change. ``epoch`` changes at every cut (an undo, another game); ``cuts`` says, of
     each of the last few epochs of this game, how many of its lines (by language) are
@@ -170,10 +171,6 @@ class LogBook:
             each = [one.get(language, ()) for one in actions]
             self._kept[language] = [line for lines in each for line in lines]
             self._ends[language] = list(itertools.accumulate(map(len, each), initial=0))
-
-    @property
-    def head(self) -> int:
-        return len(self._ends[LANGUAGES[0]]) - 1
 
     def extend(self, said: Said) -> None:
         """One more action's lines after the head (an action applied or redone)."""
