@@ -11,8 +11,9 @@ from companion.games.spec import EntryNote
 from companion.games.tetranomicon import present
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.state import State
+from companion.games.tetranomicon.types import SeatView, TetraView, tetra_view
 from companion.i18n import Field
-from companion.rules.base import JSON
+from companion.rules.base import JSON, Action
 
 Colour = tuple[int, int, int]
 
@@ -36,58 +37,73 @@ def ui(key: str, language: str, **fields: Field) -> str:
     return WORDS(f"ui.{key}", language, **fields)
 
 
-def seat_entry(view: JSON, seat: object) -> JSON:
+def seat_entry(view: TetraView, seat: object) -> SeatView | None:
     for entry in view.get("seats") or []:
-        if entry.get("seat") == seat:
-            return dict(entry)
-    return {}
+        if entry["seat"] == seat:
+            return entry
+    return None
 
 
 def faction_colour(faction: object) -> Colour:
     return FACTION_COLOURS.get(str(faction), GREY)
 
 
-def seat_colour(view: JSON, seat: int) -> Colour:
+def colour(view: TetraView, seat: int) -> Colour:
     """A seat's colour on the screen: its faction's."""
-    return faction_colour(seat_entry(view, seat).get("faction"))
+    entry = seat_entry(view, seat)
+    return faction_colour(entry["faction"] if entry else None)
 
 
-def name(view: JSON, seat: object) -> str:
-    return str(seat_entry(view, seat).get("name") or seat)
+def seat_colour(view: JSON, seat: int) -> Colour:
+    """The spec's ``seat_colour``: :func:`colour` of the view the shell holds."""
+    return colour(tetra_view(view), seat)
 
 
-def epoch_type(view: JSON, language: str) -> str:
+def name(view: TetraView, seat: object) -> str:
+    entry = seat_entry(view, seat)
+    return str(entry["name"] if entry and entry["name"] else seat)
+
+
+def epoch_type(view: TetraView, language: str) -> str:
     kind = view.get("epoch_type")
     return ui(f"type.{kind}", language) if kind else ""
 
 
-def relations(view: JSON, language: str) -> str:
+def relations(view: TetraView, language: str) -> str:
     """Peace or war, as a symbol and a word ("⚔ War")."""
     return ui("war" if view.get("war") else "peace", language)
 
 
 def phase(view: JSON, language: str) -> str:
-    """The banner's phase: while the actions run, the epoch's type and its peace or war
-    as a symbol ("Buildings ⚔"); before, what is being decided."""
-    current = str(view.get("phase") or "")
-    if current == "actions" and view.get("epoch_type"):
-        mark = WAR_MARK if view.get("war") else PEACE_MARK
-        return f"{epoch_type(view, language)} {mark}"
+    """The banner's phase (the spec's ``phase_words``): while the actions run, the
+    epoch's type and its peace or war as a symbol ("Buildings ⚔"); before, what is being
+    decided."""
+    typed = tetra_view(view)
+    current = str(typed.get("phase") or "")
+    if current == "actions" and typed.get("epoch_type"):
+        mark = WAR_MARK if typed.get("war") else PEACE_MARK
+        return f"{epoch_type(typed, language)} {mark}"
     return ui(f"phase.{current}", language) if current else ""
 
 
-def at_war(view: JSON) -> list[tuple[int, int]]:
+def at_war(view: TetraView) -> list[tuple[int, int]]:
     """The pairs of seats at war (the diplomacy module's relations)."""
     return [
-        (int(pair["seats"][0]), int(pair["seats"][1]))
+        (pair["seats"][0], pair["seats"][1])
         for pair in view.get("diplomacy_relations") or []
-        if pair.get("war")
+        if pair["war"]
     ]
 
 
 def choice(view: JSON, action: JSON, language: str) -> str:
-    """A choice, or an entry by its action, as a short phrase: "War with Boris" (a flip
-    says what the relation becomes), "Epoch of buildings", "⚔ War", "Pass", "Build"."""
+    """A choice, or an entry by its action, as a short phrase (the spec's
+    ``choice_words``): "War with Boris" (a flip says what the relation becomes), "Epoch
+    of buildings", "⚔ War", "Pass", "Build". ``action`` is a prompt's choice or an
+    entry's base (only its ``do``), so it is read as the Action it may be."""
+    return _choice(tetra_view(view), action, language)
+
+
+def _choice(view: TetraView, action: Action, language: str) -> str:
     kind = str(action.get("do"))
     if kind == "flip":
         other = action.get("with")
@@ -109,14 +125,13 @@ def choice(view: JSON, action: JSON, language: str) -> str:
     return kind.replace("_", " ")
 
 
-def turn_seat(view: JSON) -> int | None:
+def turn_seat(view: TetraView) -> int | None:
     """The seat whose turn it is (a flip is its relation with another)."""
-    turn = view.get("turn") or {}
-    seat = turn.get("seat") if isinstance(turn, dict) else None
-    return seat if isinstance(seat, int) else None
+    turn = view.get("turn")
+    return turn["seat"] if turn else None
 
 
-def cost_note(state: State, action: JSON, language: str) -> EntryNote | None:
+def cost_note(state: State, action: Action, language: str) -> EntryNote | None:
     """What the action being entered costs now, before it is confirmed: from
     :func:`present.cost`, with the acting faction's coins before and after."""
     if state.turn < 1:
@@ -131,7 +146,8 @@ def cost_note(state: State, action: JSON, language: str) -> EntryNote | None:
 
 
 def victory_title(view: JSON, language: str) -> str:
-    winner = view.get("winner") or {}
-    seats = winner.get("seats") or []
+    """The result's title (the victory screen's ``title``)."""
+    winner = tetra_view(view).get("winner")
+    seats = winner["seats"] if winner else []
     key = "victory.tie" if len(seats) > 1 else "victory.wins"
-    return ui(key, language, player=str(winner.get("name") or ""))
+    return ui(key, language, player=winner["name"] if winner else "")

@@ -38,7 +38,7 @@ from companion.games.tetranomicon.types import (
     tetra_events,
     to_json,
 )
-from companion.rules.base import DEBUG, JSON, Entry, Field, FieldKind, IllegalAction, Prompt
+from companion.rules.base import DEBUG, JSON, Action, Entry, Field, FieldKind, IllegalAction, Prompt
 
 
 def _key(kind: str) -> str:
@@ -165,7 +165,7 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
     )
 
 
-def cost(state: State, action: JSON) -> int | None:
+def cost(state: State, action: Action) -> int | None:
     """What ``action`` would cost now (the screen shows it before it is confirmed), or
     None when the rules would refuse it."""
     try:

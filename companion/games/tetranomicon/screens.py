@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
@@ -36,13 +37,15 @@ from companion.display.screens import chrome
 from companion.display.screens.base import Motion, Screen
 from companion.display.screens.victory import Final, Summary, VictoryScreen
 from companion.games.tetranomicon import labels
+from companion.games.tetranomicon.types import SeatView, TetraView, tetra_view
 from companion.rules.base import JSON
 
 TURN = "turn"
 PASSED = "passed"
 WAITING = "waiting"
 # The counts of a faction, as the ledger's columns: (view key, symbol, column word).
-COUNTS: tuple[tuple[str, str, str], ...] = (
+CountKey = Literal["coins", "buildings", "strength", "influence", "fame", "points"]
+COUNTS: tuple[tuple[CountKey, str, str], ...] = (
     ("coins", "⛁", "coins"),
     ("buildings", "⌂", "buildings"),
     ("strength", "♞", "strength"),
@@ -75,7 +78,13 @@ def screen_for(scene: Scene) -> str:
 # --- reading the view ------------------------------------------------------------------------
 
 
-def counter(view: JSON, language: str) -> tuple[str, int, str]:
+def view_of(scene: Scene) -> TetraView:
+    """The scene's view as :func:`present.view` built it (the seam: one cast). A scene
+    may come before any view (``{}``), so the screens read its keys with ``get``."""
+    return tetra_view(scene.view or {})
+
+
+def counter(view: TetraView, language: str) -> tuple[str, int, str]:
     epochs = int(view.get("epochs") or 4)
     return (
         labels.ui("epoch", language),
@@ -84,27 +93,26 @@ def counter(view: JSON, language: str) -> tuple[str, int, str]:
     )
 
 
-def in_order(view: JSON) -> list[JSON]:
+def in_order(view: TetraView) -> list[SeatView]:
     """The factions in turn order: the first player, then clockwise."""
-    seats = {entry.get("seat"): entry for entry in view.get("seats") or []}
+    seats = {entry["seat"]: entry for entry in view.get("seats") or []}
     order = [seats[seat] for seat in view.get("order") or [] if seat in seats]
     return order or list(seats.values())
 
 
-def standing_of(view: JSON, entry: JSON) -> str:
+def standing_of(view: TetraView, entry: SeatView) -> str:
     """Whose turn it is, who has passed this epoch, who waits."""
-    if view.get("phase") != "over" and entry.get("seat") == labels.turn_seat(view):
+    if view.get("phase") != "over" and entry["seat"] == labels.turn_seat(view):
         return TURN
-    if view.get("phase") == "actions" and entry.get("passed"):
+    if view.get("phase") == "actions" and entry["passed"]:
         return PASSED
     return WAITING
 
 
-def count_of(entry: JSON, key: str) -> int:
-    value = entry.get(key)
-    if key == "buildings" and isinstance(value, list):
-        return len(value)
-    return int(value or 0)
+def count_of(entry: SeatView, key: CountKey) -> int:
+    if key == "buildings":
+        return len(entry["buildings"])
+    return entry[key]
 
 
 # --- the ledger ------------------------------------------------------------------------------
@@ -115,7 +123,7 @@ class LedgerScreen:
     opaque = True
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
-        view = scene.view or {}
+        view = view_of(scene)
         painter.surface.fill(theme.BACKGROUND)
         chrome.banner(painter, layout, scene, counter(view, scene.language))
         # A row a faction under the columns' words where they fit (the 7-inch panel, or
@@ -130,16 +138,16 @@ class LedgerScreen:
 def seat_chip(
     painter: Painter,
     layout: Layout,
-    view: JSON,
-    entry: JSON,
+    view: TetraView,
+    entry: SeatView,
     box: pygame.Rect,
     *,
     said: str,
 ) -> None:
     """A faction's chip in its colour: filled on its turn, hollow while it waits, hollow
     and grey once it has passed."""
-    seat = int(entry.get("seat") or 0)
-    colour = labels.seat_colour(view, seat)
+    seat = entry["seat"]
+    colour = labels.colour(view, seat)
     where = standing_of(view, entry)
     edge = max(2, layout.px(2))
     if where == TURN:
@@ -185,10 +193,10 @@ def fitting_name(painter: Painter, said: str, px: int, room: int) -> str:
     return said[:1]
 
 
-def chip_words(view: JSON, entry: JSON, language: str, *, with_name: bool) -> str:
+def chip_words(view: TetraView, entry: SeatView, language: str, *, with_name: bool) -> str:
     """A chip's words: the player's name; once passed "pass" (with the name where the
     row has the room)."""
-    player = str(entry.get("name") or "")
+    player = entry["name"]
     if standing_of(view, entry) != PASSED:
         return player
     passed = labels.ui("passed", language)
@@ -199,7 +207,7 @@ def small_ledger(painter: Painter, layout: Layout, scene: Scene) -> None:
     """Up to three lines: a column a faction in turn order (its chip, its coins in its
     colour and its points), then the phase's line. With two lines the phase's line gives
     way; with one, each chip shows its faction's coins (its colour says whose)."""
-    view = scene.view or {}
+    view = view_of(scene)
     language = scene.language
     middle = layout.middle.inflate(-2 * layout.px(3), 0)
     factions = in_order(view)
@@ -233,17 +241,17 @@ def small_ledger(painter: Painter, layout: Layout, scene: Scene) -> None:
 
 
 def coins_and_points(
-    painter: Painter, layout: Layout, view: JSON, entry: JSON, cell: pygame.Rect
+    painter: Painter, layout: Layout, view: TetraView, entry: SeatView, cell: pygame.Rect
 ) -> None:
     """The faction's coins in its colour (bold), its points now with a star beside them
     when the column has the room."""
-    seat = int(entry.get("seat") or 0)
+    seat = entry["seat"]
     px = layout.min_text
     coins = str(count_of(entry, "coins"))
     points = f"★{count_of(entry, 'points')}"
     coins_w = painter.fonts.size(coins, px, True)[0]
     points_w = painter.fonts.size(points, px, False)[0]
-    colour = labels.seat_colour(view, seat)
+    colour = labels.colour(view, seat)
     if coins_w + points_w + layout.px(6) > cell.width:  # coins alone, the points elsewhere
         painter.text(
             cell, coins, px, colour=colour, bold=True, role=f"coins.{seat}", align="center"
@@ -256,7 +264,7 @@ def coins_and_points(
     painter.text(points_box, points, px, colour=theme.TEXT, role=f"points.{seat}")
 
 
-def acting_counts(painter: Painter, layout: Layout, view: JSON, row: pygame.Rect) -> None:
+def acting_counts(painter: Painter, layout: Layout, view: TetraView, row: pygame.Rect) -> None:
     """The acting faction's counts in its colour, each after its symbol (the key to the
     columns above), as many as the line holds: ⛁12 ⌂3 ♞5 ✦2 ♛1 ★4."""
     seat = labels.turn_seat(view)
@@ -273,7 +281,7 @@ def acting_counts(painter: Painter, layout: Layout, view: JSON, row: pygame.Rect
         row,
         said,
         px,
-        colour=labels.seat_colour(view, int(seat or 0)),
+        colour=labels.colour(view, int(seat or 0)),
         role="counts",
         align="center",
         min_px=px,
@@ -285,7 +293,7 @@ def war_line(
 ) -> None:
     """Who is at war with whom: each pair as its two factions' chips joined by ⚔ (the
     players' names, or their initials on the small panel); "☮ All at peace" when none."""
-    view = scene.view or {}
+    view = view_of(scene)
     language = scene.language
     pairs = labels.at_war(view)
     px = layout.min_text
@@ -332,7 +340,7 @@ def war_line(
         painter.mark(f"war.{one}.{two}", pygame.Rect(x, row.top, sum(widths) + sword, row.height))
         for seat, said, width in zip((one, two), words, widths, strict=True):
             chip = pygame.Rect(x, row.top, width, row.height)
-            painter.box(chip, labels.seat_colour(view, seat), radius=layout.px(4))
+            painter.box(chip, labels.colour(view, seat), radius=layout.px(4))
             painter.text(
                 chip,
                 said,
@@ -359,7 +367,11 @@ def war_line(
 
 
 def _pairs_width(
-    painter: Painter, layout: Layout, view: JSON, pairs: Sequence[tuple[int, int]], named: bool
+    painter: Painter,
+    layout: Layout,
+    view: TetraView,
+    pairs: Sequence[tuple[int, int]],
+    named: bool,
 ) -> int:
     """The width the pairs need with the players' names."""
     px = layout.min_text
@@ -376,7 +388,7 @@ def roomy_ledger(painter: Painter, layout: Layout, scene: Scene) -> None:
     """A row a faction in turn order under the columns' words: its chip, its coins in its
     colour, its buildings, army strength, influence and fame, its points; the relations
     at war under them (the diplomacy module)."""
-    view = scene.view or {}
+    view = view_of(scene)
     language = scene.language
     middle = layout.middle.inflate(-2 * layout.px(4), -2 * layout.px(2))
     factions = in_order(view)
@@ -409,12 +421,12 @@ def roomy_ledger(painter: Painter, layout: Layout, scene: Scene) -> None:
         if top + layout.line > middle.bottom:
             break  # the small panel's three lines hold the rest
         row = pygame.Rect(middle.left, top, middle.width, row_h)
-        seat = int(entry.get("seat") or 0)
+        seat = entry["seat"]
         chip = pygame.Rect(row.left, row.top, name_w, row_h)
         if row_h - layout.px(4) >= layout.line:  # air between the chips where there is room
             chip.inflate_ip(0, -layout.px(4))
         seat_chip(painter, layout, view, entry, chip, said=said)
-        colour = labels.seat_colour(view, seat)
+        colour = labels.colour(view, seat)
         for (key, _, _), column in zip(COUNTS, columns, strict=True):
             cell = pygame.Rect(column.left, row.top, column.width, row_h)
             ink = colour if key == "coins" else theme.TEXT
@@ -486,20 +498,23 @@ class Result(Summary):
 
 
 def summarise(view: JSON, language: str) -> Summary:
-    standings = dict(view.get("standings") or {})
-    standings["points"] = view.get("points") or []
-    winners = set((view.get("winner") or {}).get("seats") or [])
+    """The result (the victory screen's ``summarise``) of the view the shell holds."""
+    typed = tetra_view(view)
+    standings = dict(typed.get("standings") or {})
+    standings["points"] = typed.get("points") or []
+    winner = typed.get("winner")
+    winners = set(winner["seats"] if winner else [])
     rows = []
-    for entry in view.get("seats") or []:
-        seat = int(entry.get("seat") or 0)
+    for entry in typed.get("seats") or []:
+        seat = entry["seat"]
         values = tuple(
             int(list(standings.get(key) or [])[seat - 1])
             if 0 < seat <= len(standings.get(key) or [])
             else 0
             for key, _, _ in STANDINGS
         )
-        colour = labels.seat_colour(view, seat)
-        said = str(entry.get("name") or seat)
+        colour = labels.colour(typed, seat)
+        said = str(entry["name"] or seat)
         rows.append(ResultRow(seat, said, colour, values, seat in winners))
     rows.sort(key=lambda row: (-row.values[-1], row.seat))
     finals = tuple(Final(row.seat, row.name, row.values[-1], 0) for row in rows)
