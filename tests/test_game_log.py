@@ -30,6 +30,7 @@ from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
 from companion.games.bestiary import rules as bestiary
+from companion.games.manus import rules as manus
 from companion.games.spec import AnySpec
 from companion.i18n import LANGUAGES
 from companion.journal import Journal, row_check
@@ -75,15 +76,16 @@ def snapshot_of(table: Table, language: str = "en") -> Snapshot:
     return snap.with_ui(replace(snap.ui, language=language), 0.0)
 
 
-def counting_steps(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def counting_steps(monkeypatch: pytest.MonkeyPatch, rules: Any = bestiary) -> list[int]:
+    """Every call of the rules' step (``rules``: a game's rules module)."""
     calls: list[int] = []
-    original: Callable[..., Any] = bestiary.step
+    original: Callable[..., Any] = rules.step
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(bestiary, "step", counted)
+    monkeypatch.setattr(rules, "step", counted)
     return calls
 
 
@@ -252,18 +254,24 @@ def test_a_language_change_says_the_kept_lines_again_without_stepping_the_rules(
     assert logged[: len(said)] != tuple(said)
 
 
-@pytest.mark.parametrize("name", ["v0_1_duel_cooldowns"])
+def first_game(path: Path) -> Table:
+    journal = Journal(path)
+    return Table(journal, journal.game(journal.game_ids()[0]))
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"), [("v0_1_duel_cooldowns", bestiary), ("v0_1_manus_three_players", manus)]
+)
 def test_an_old_journal_has_its_lines_said_once_and_kept(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, rules: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     kept = tmp_path / f"{name}.db"
     shutil.copy(DATA / f"{name}.db", kept)
     with closing(sqlite3.connect(kept)) as raw:
         stored = raw.execute("SELECT count(*) FROM actions").fetchone()[0]
     assert stored > 5
-    steps = counting_steps(monkeypatch)
-    first = Table.open(kept)
-    assert first is not None
+    steps = counting_steps(monkeypatch, rules)
+    first = first_game(kept)  # finished or not
     filled = len(steps)
     head = first.head
     assert filled == head + stored  # the states, and one replay for the lines
@@ -274,8 +282,7 @@ def test_an_old_journal_has_its_lines_said_once_and_kept(
     assert len(rows) == stored  # kept, checksummed like the actions
     assert all(crc == row_check("said", (game, seq, lines)) for game, seq, lines, crc in rows)
     steps.clear()
-    second = Table.open(kept)
-    assert second is not None
+    second = first_game(kept)
     assert len(steps) == head  # the states only: the lines are read
     assert second.log().lines("ru") == oracle(second, "ru")
     steps.clear()
