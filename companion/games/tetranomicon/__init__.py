@@ -10,7 +10,6 @@ from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.narration import SAYERS
 from companion.games.tetranomicon.samples import SAMPLES
 from companion.games.tetranomicon.state import GAME, LEVELS, State
-from companion.rules.base import JSON
 
 SETUP_FIELDS = (
     setup_option(WORDS, "wealth", LEVELS, default="scarce"),
@@ -20,7 +19,7 @@ SETUP_FIELDS = (
 )
 
 
-def _no_period(view: JSON) -> int | None:
+def _no_period(view: object) -> int | None:
     return None  # no time disc
 
 

@@ -5,8 +5,9 @@ seat's points."""
 
 from __future__ import annotations
 
-from companion.games.spec import Entity, common_entities, seat_entity, seats_of
+from companion.games.spec import Entity, common_entities, seat_entity
 from companion.games.tetranomicon.catalogue import WORDS
+from companion.games.tetranomicon.types import tetra_view, to_json
 from companion.rules.base import JSON
 
 PAGE = {
@@ -25,26 +26,28 @@ def _whole(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+# The spec's hooks below take the view as the shell holds it (JSON) and read it as the
+# TypedDict :func:`present.view` built (one cast each, :func:`tetra_view`); a page may
+# ask before a game has a view, so the view's own keys are read with ``get``.
+
+
 def headline(view: JSON, language: str) -> str:
     """ "Epoch 2 of 4 · ☮ Peace"."""
-    epoch = _whole(view.get("epoch"))
+    typed = tetra_view(view)
+    epoch = _whole(typed.get("epoch"))
     if not epoch:
         return ""
     said = f"{WORDS('ui.epoch', language)} {epoch}"
-    epochs = _whole(view.get("epochs"))
+    epochs = _whole(typed.get("epochs"))
     if epochs:
         said += f" {WORDS('ui.epoch_of', language, epochs=epochs)}"
-    return f"{said} · {WORDS('ui.war' if view.get('war') else 'ui.peace', language)}"
+    return f"{said} · {WORDS('ui.war' if typed.get('war') else 'ui.peace', language)}"
 
 
 def summary(view: JSON, language: str) -> list[JSON]:
     return [
-        {
-            "label": str(seat.get("name", "")),
-            "value": seat.get("points", 0),
-            "seat": seat.get("seat"),
-        }
-        for seat in seats_of(view)
+        {"label": seat["name"], "value": seat["points"], "seat": seat["seat"]}
+        for seat in tetra_view(view).get("seats") or []
     ]
 
 
@@ -58,31 +61,29 @@ def _column(key: str, language: str) -> str:
 
 def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
     """The columns' standings for everyone; a seat's own holdings for that seat."""
+    typed = tetra_view(view)
+    seats = typed.get("seats") or []
     if seat is not None:
-        mine = next((s for s in seats_of(view) if s.get("seat") == seat), None)
+        mine = next((s for s in seats if s["seat"] == seat), None)
         if mine is None:
             return []
-        buildings = mine.get("buildings")
         lines = [
-            {"text": f"{_column('wealth', language)}: {mine.get('coins')}"},
-            {
-                "text": f"{WORDS('ui.column.buildings', language)}: "
-                f"{len(buildings) if isinstance(buildings, list) else 0}"
-            },
-            {"text": f"{_column('strength', language)}: {mine.get('strength')}"},
-            {"text": f"{_column('influence', language)}: {mine.get('influence')}"},
-            {"text": f"{_column('fame', language)}: {mine.get('fame')}"},
-            {"text": f"{_say('points', language)}: {mine.get('points')}"},
+            {"text": f"{_column('wealth', language)}: {mine['coins']}"},
+            {"text": f"{WORDS('ui.column.buildings', language)}: {len(mine['buildings'])}"},
+            {"text": f"{_column('strength', language)}: {mine['strength']}"},
+            {"text": f"{_column('influence', language)}: {mine['influence']}"},
+            {"text": f"{_column('fame', language)}: {mine['fame']}"},
+            {"text": f"{_say('points', language)}: {mine['points']}"},
         ]
         return [{"part": "mine", "title": _say("you", language), "blocks": [{"lines": lines}]}]
-    standings = view.get("standings")
-    if not isinstance(standings, dict):
+    standings = typed.get("standings")
+    if standings is None:
         return []
-    names = [str(s.get("name", "")) for s in seats_of(view)]
+    names = [s["name"] for s in seats]
     lines = []
     for key in COLUMNS:
         values = standings.get(key)
-        if isinstance(values, list):
+        if values is not None:
             pairs = " · ".join(f"{n} {v}" for n, v in zip(names, values, strict=False))
             lines.append({"text": f"{_column(key, language)}: {pairs}"})
     return [{"part": "columns", "title": _say("columns", language), "blocks": [{"lines": lines}]}]
@@ -93,8 +94,6 @@ def entities(view: JSON) -> list[Entity]:
     found = [e for e in common_entities(view) if e.key != "round"]
     found.append(Entity("epoch", "epoch", lambda v: _whole(v.get("epoch")), numeric=True))
     found.append(Entity("war", "war", lambda v: "war" if v.get("war") else "peace"))
-    for seat in seats_of(view):
-        number = seat.get("seat")
-        if isinstance(number, int):
-            found.append(seat_entity(number, seat, "points", "points"))
+    for seat in tetra_view(view).get("seats") or []:
+        found.append(seat_entity(seat["seat"], to_json(seat), "points", "points"))
     return found

@@ -8,17 +8,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.tetranomicon.labels import faction_colour
+from companion.games.tetranomicon.types import TetraView, tetra_view
 from companion.leds import RGB, LedStyle, Overlay, acting_seat
 from companion.rules.base import JSON
 
 
-def in_faction_colours(view: JSON, style: LedStyle) -> LedStyle:
+def in_faction_colours(view: TetraView, style: LedStyle) -> LedStyle:
     """The style with each seat's colour its faction's (seat order)."""
-    seats = sorted(view.get("seats") or [], key=lambda entry: int(entry.get("seat") or 0))
+    seats = sorted(view.get("seats") or [], key=lambda entry: entry["seat"])
     if not seats:
         return style
-    return replace(style, seat_colours=tuple(faction_colour(e.get("faction")) for e in seats))
+    return replace(style, seat_colours=tuple(faction_colour(e["faction"]) for e in seats))
 
 
 def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
-    return acting_seat(view, now, in_faction_colours(view, style), ui)
+    """The spec's ``ring``: the shell's view, read as the typed one for the colours."""
+    return acting_seat(view, now, in_faction_colours(tetra_view(view), style), ui)

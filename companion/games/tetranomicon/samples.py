@@ -9,9 +9,10 @@ Vera the youngest and first, four epochs to the scoring.
 from __future__ import annotations
 
 from companion.games.spec import Sample
+from companion.games.tetranomicon.types import TetraAction, TetraSetup, to_json
 from companion.rules.base import JSON
 
-SETUP: JSON = {
+SETUP: TetraSetup = {
     "players": ["Anna", "Boris", "Vera", "Gleb"],
     "factions": ["legion", "alliance", "order", "brotherhood"],
     "youngest": "Vera",
@@ -22,7 +23,7 @@ SETUP: JSON = {
 }
 
 # Epoch 1: the flips from Vera clockwise, the creatures' card, Vera's war (a 3:3 tie).
-EPOCH_1_DECIDED: tuple[JSON, ...] = (
+EPOCH_1_DECIDED: tuple[TetraAction, ...] = (
     {"do": "flip", "with": "Gleb"},
     {"do": "flip", "with": "Anna"},
     {"do": "flip", "with": "Boris"},
@@ -32,7 +33,7 @@ EPOCH_1_DECIDED: tuple[JSON, ...] = (
 )
 
 # Epoch 1's actions: farms, creatures, Ferrarius's artifact, two routes; all pass.
-EPOCH_1_ACTIONS: tuple[JSON, ...] = (
+EPOCH_1_ACTIONS: tuple[TetraAction, ...] = (
     {"do": "build", "type": "farm", "castle": 1},
     {"do": "build", "type": "farm", "castle": 4},
     {"do": "build", "type": "farm", "castle": 7},
@@ -57,7 +58,7 @@ EPOCH_1_ACTIONS: tuple[JSON, ...] = (
 )
 
 # Epoch 2: flips from Gleb, the buildings' card.
-EPOCH_2_OPENING: tuple[JSON, ...] = (
+EPOCH_2_OPENING: tuple[TetraAction, ...] = (
     {"do": "flip", "with": "Anna"},
     {"do": "keep"},
     {"do": "flip", "with": "Vera"},
@@ -66,7 +67,7 @@ EPOCH_2_OPENING: tuple[JSON, ...] = (
 )
 
 # Epoch 2's actions: sawmills, an expedition, a summon, a route; Gleb passes first.
-EPOCH_2_ACTIONS: tuple[JSON, ...] = (
+EPOCH_2_ACTIONS: tuple[TetraAction, ...] = (
     {"do": "build", "type": "sawmill", "castle": 5},
     {"do": "build", "type": "sawmill", "castle": 8},
     {"do": "build", "type": "sawmill", "castle": 11, "neutral_roads": 1},
@@ -90,7 +91,7 @@ EPOCH_2_ACTIONS: tuple[JSON, ...] = (
 )
 
 # Epoch 3: artifacts.
-EPOCH_3: tuple[JSON, ...] = (
+EPOCH_3: tuple[TetraAction, ...] = (
     {"do": "flip", "with": "Boris"},
     {"do": "flip", "with": "Vera"},
     {"do": "keep"},
@@ -119,7 +120,7 @@ EPOCH_3: tuple[JSON, ...] = (
 )
 
 # Epoch 4: trophies; then the scoring.
-EPOCH_4: tuple[JSON, ...] = (
+EPOCH_4: tuple[TetraAction, ...] = (
     {"do": "flip", "with": "Boris"},
     {"do": "keep"},
     {"do": "keep"},
@@ -150,7 +151,7 @@ EPOCH_4: tuple[JSON, ...] = (
     {"do": "pass"},
 )
 
-GAME: tuple[JSON, ...] = (
+GAME: tuple[TetraAction, ...] = (
     *EPOCH_1_DECIDED,
     *EPOCH_1_ACTIONS,
     *EPOCH_2_OPENING,
@@ -166,9 +167,9 @@ VERA_BUILDS = (*BEFORE_EPOCH_2, *EPOCH_2_OPENING, *EPOCH_2_ACTIONS[:3])
 
 # Two players (docs/examples/tetranomicon_two_players.yaml): the second epoch, Olga has
 # passed with no coins left, Bora to act.
-TWO_SETUP: JSON = {"players": ["Bora", "Olga"], "factions": ["brotherhood", "order"]}
+TWO_SETUP: TetraSetup = {"players": ["Bora", "Olga"], "factions": ["brotherhood", "order"]}
 TWO_SETUP["youngest"] = "Bora"
-TWO_PLAYERS: tuple[JSON, ...] = (
+TWO_PLAYERS: tuple[TetraAction, ...] = (
     {"do": "epoch_card", "type": "creatures"},
     {"do": "relation", "state": "war"},
     {"do": "build", "type": "farm", "castle": 1},
@@ -188,12 +189,38 @@ TWO_PLAYERS: tuple[JSON, ...] = (
     {"do": "pass"},
 )
 
+
+# The shell holds a sample's setup and actions as plain dicts (one cast each, to_json).
+PLAIN_SETUP, PLAIN_TWO = to_json(SETUP), to_json(TWO_SETUP)
+
+
+def _plain(actions: tuple[TetraAction, ...]) -> tuple[JSON, ...]:
+    return tuple(map(to_json, actions))
+
+
 SAMPLES: tuple[Sample, ...] = (
-    Sample("tetranomicon_diplomacy", SETUP, (*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:2]), cursor=2),
-    Sample("tetranomicon_epoch_card", SETUP, (*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:4]), cursor=1),
-    Sample("tetranomicon_relation", SETUP, EPOCH_1_DECIDED[:5], cursor=1),
-    Sample("tetranomicon_ledger", SETUP, MID_EPOCH, cursor=1),
-    Sample("tetranomicon_cost", SETUP, VERA_BUILDS, entry=0, entered=("sawmill",), value=2),
-    Sample("tetranomicon_result", SETUP, GAME),
-    Sample("tetranomicon_two", TWO_SETUP, TWO_PLAYERS, cursor=1),
+    Sample(
+        "tetranomicon_diplomacy",
+        PLAIN_SETUP,
+        _plain((*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:2])),
+        cursor=2,
+    ),
+    Sample(
+        "tetranomicon_epoch_card",
+        PLAIN_SETUP,
+        _plain((*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:4])),
+        cursor=1,
+    ),
+    Sample("tetranomicon_relation", PLAIN_SETUP, _plain(EPOCH_1_DECIDED[:5]), cursor=1),
+    Sample("tetranomicon_ledger", PLAIN_SETUP, _plain(MID_EPOCH), cursor=1),
+    Sample(
+        "tetranomicon_cost",
+        PLAIN_SETUP,
+        _plain(VERA_BUILDS),
+        entry=0,
+        entered=("sawmill",),
+        value=2,
+    ),
+    Sample("tetranomicon_result", PLAIN_SETUP, _plain(GAME)),
+    Sample("tetranomicon_two", PLAIN_TWO, _plain(TWO_PLAYERS), cursor=1),
 )

@@ -19,6 +19,20 @@ from companion.rules.base import JSON
 Seat = int | str  # an action names a seat by number or by the player's name
 Flag = Literal["peace", "war"]
 
+# --- the setup (state.parse_setup reads and checks it) -----------------------------------
+
+
+class TetraSetup(TypedDict, total=False):
+    players: list[str]  # the one key a setup must have
+    factions: list[str]  # by seat
+    youngest: str  # the first player of the first epoch
+    wealth: str
+    resources: str
+    random_events: bool
+    diplomacy: bool
+    epoch_repeats: bool
+
+
 # --- the view (docs/tetranomicon.md names every field) -----------------------------------
 
 
