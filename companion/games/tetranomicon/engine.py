@@ -62,7 +62,7 @@ def start(setup: Mapping[str, object] | None) -> State:
 
 def _emit(state: State, event: TetraEvent) -> State:
     """The state with ``event`` added to what the action caused (the rules kit keeps
-    events as JSON; here each is checked against its TypedDict in types.py)."""
+    events as plain dicts; here each is checked against its TypedDict in types.py)."""
     return emit(state, to_json(event))
 
 

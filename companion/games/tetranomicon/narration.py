@@ -48,7 +48,7 @@ def coins(count: int, language: str) -> str:
 
 
 def _sayer(say: Callable[[E, TetraView, str], str]) -> Sayer:
-    """The seam: the shell hands a sayer its event and view as JSON, the event being the
+    """The seam: the shell hands a sayer its event and view as plain dicts, the event the
     one :mod:`engine` emitted under that name; the one cast is here."""
 
     def said(event: JSON, view: JSON, language: str) -> str:

@@ -26,7 +26,7 @@ def _whole(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-# The spec's hooks below take the view as the shell holds it (JSON) and read it as the
+# The spec's hooks below take the view as the shell holds it (a plain dict), read as the
 # TypedDict :func:`present.view` built (one cast each, :func:`tetra_view`); a page may
 # ask before a game has a view, so the view's own keys are read with ``get``.
 

@@ -182,7 +182,7 @@ def cost(state: State, action: Action) -> int | None:
 
 
 def view(state: State, audience: str = "public") -> JSON:
-    """``rules.view``: the shell holds the view as JSON; :func:`typed_view` builds it."""
+    """``rules.view``: the shell holds a plain dict; :func:`typed_view` builds it."""
     return to_json(typed_view(state, audience))
 
 

@@ -1,7 +1,7 @@
 """Tetranomicon's seams, typed: the view :func:`present.view` builds, the actions the
 prompt offers and the samples play, and the events :mod:`engine` emits.
 
-The shell hands a game its view, its events and its actions as ``JSON`` (a plain dict);
+The shell hands a game its view, its events and its actions as plain dicts;
 inside the game they are these TypedDicts, so mypy checks every key the game writes and
 reads. The crossing is in one place each way: :func:`tetra_view` and :func:`tetra_event`
 (a cast, where the shell calls a hook of the spec), :func:`to_json` (where the game hands
@@ -25,12 +25,13 @@ Flag = Literal["peace", "war"]
 class TetraSetup(TypedDict, total=False):
     players: list[str]  # the one key a setup must have
     factions: list[str]  # by seat
-    youngest: str  # the first player of the first epoch
+    youngest: Seat  # the first player of the first epoch (a name or a seat)
     wealth: str
     resources: str
     random_events: bool
     diplomacy: bool
     epoch_repeats: bool
+    first: Seat  # the same, as the rules name it (L119)
 
 
 # --- the view (docs/tetranomicon.md names every field) -----------------------------------
@@ -385,7 +386,7 @@ def tetra_event(event: JSON) -> TetraEvent:
 
 
 def tetra_events(events: Sequence[JSON]) -> list[TetraEvent]:
-    """A state's events (the rules kit keeps them as JSON), copied for the view."""
+    """A state's events (the rules kit keeps plain dicts), copied for the view."""
     return [tetra_event(dict(event)) for event in events]
 
 
