@@ -129,7 +129,7 @@ def played_in(app: App, history: int) -> None:
     import rules as rules_bench  # noqa: PLC0415 (bench/rules.py)
 
     actions = rules_bench.actions()
-    app.execute(NewGame("bestiary", {"players": ["Anna", "Boris"]}))
+    app.execute(NewGame("bestiary", rules_bench.SETUP))
     for action in itertools.islice(actions, history):
         app.table.apply(action)
     for action in actions:
