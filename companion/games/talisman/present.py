@@ -5,8 +5,6 @@ docs/talisman.md names every view field. Everything at the table is public.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.games.spec import entry_field
 from companion.games.talisman import engine
 from companion.games.talisman.catalogue import WORDS
@@ -19,14 +17,33 @@ from companion.games.talisman.state import (
     Hero,
     State,
 )
+from companion.games.talisman.types import (
+    BattleView,
+    DropAction,
+    EntryBase,
+    HeroView,
+    LastBattleView,
+    LoseAction,
+    RewardAction,
+    SpellAction,
+    TalismanAction,
+    TalismanView,
+    talisman_events,
+    to_json,
+)
 from companion.rules.base import DEBUG, JSON, Entry, Field, FieldKind, Prompt
+
+
+def _plain(actions: list[TalismanAction]) -> tuple[JSON, ...]:
+    """A prompt's choices as the shell holds them (plain dicts)."""
+    return tuple(map(to_json, actions))
 
 
 def _key(kind: str) -> str:
     return WORDS.key(f"ui.prompt.{kind}")
 
 
-def _field(key: str, kind: FieldKind = "int", **more: Any) -> Field:
+def _field(key: str, kind: FieldKind = "int", **more: object) -> Field:
     return entry_field(WORDS, key, kind, **more)
 
 
@@ -37,16 +54,16 @@ def prompt(state: State) -> Prompt:
         hero = state.hero(seat)
         fields: dict[str, str | int] = {"player": hero.name}
         if what == "object":
-            drops = tuple(
+            drops: list[DropAction] = [
                 {"do": "drop", "hero": seat, "object": o} for o in dict.fromkeys(hero.objects)
-            )
+            ]
             fields["limit"] = hero.capacity
-            return Prompt(seat, "drop", _key("drop"), fields, drops)
-        discards = tuple(
+            return Prompt(seat, "drop", _key("drop"), fields, tuple(map(to_json, drops)))
+        discards: list[SpellAction] = [
             {"do": "discard", "hero": seat, "name": n} for n in dict.fromkeys(hero.spells)
-        )
+        ]
         fields["limit"] = hero.spell_limit
-        return Prompt(seat, "discard", _key("discard"), fields, discards)
+        return Prompt(seat, "discard", _key("discard"), fields, tuple(map(to_json, discards)))
     seat = state.turn
     hero = state.hero(seat)
     fields = {"player": hero.name}
@@ -55,25 +72,25 @@ def prompt(state: State) -> Prompt:
         deciding = fight.opponent if fight.opponent and fight.attacker_done else fight.seat
         decider = state.hero(deciding)
         spent = fight.opponent_rerolled if deciding != fight.seat else fight.rerolled
-        choices: list[JSON] = [{"do": "accept"}]
+        choices: list[TalismanAction] = [{"do": "accept"}]
         if decider.fate > 0 and not spent:
             choices.append({"do": "reroll"})
         fields = {"player": decider.name, "mine": fight.hero_total, "theirs": fight.against_total}
-        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices))
+        return Prompt(deciding, "battle", _key("battle"), fields, _plain(choices))
     if state.phase == PHASE_OUTCOME and fight is not None:
-        saves = [
+        saves: list[LoseAction] = [
             {"do": "lose"},
             {"do": "lose", "saved_by": "spell"},
             {"do": "lose", "saved_by": "ability"},
         ]
         if fight.kind == "strength":
             saves.insert(1, {"do": "lose", "saved_by": "object"})
-        return Prompt(seat, "lose", _key("lose"), fields, tuple(saves))
+        return Prompt(seat, "lose", _key("lose"), fields, tuple(map(to_json, saves)))
     if state.phase == PHASE_REWARD and fight is not None:
         winner = state.winner_of_duel
         loser = fight.opponent if winner == fight.seat else fight.seat
         lost = state.hero(loser)
-        takes: list[JSON] = [{"do": "reward", "take": "life"}]
+        takes: list[RewardAction] = [{"do": "reward", "take": "life"}]
         if fight.kind == "strength":  # no object saves a life in psychic combat (L120)
             takes.append({"do": "reward", "take": "life", "saved_by": "object"})
         if lost.gold:
@@ -82,14 +99,14 @@ def prompt(state: State) -> Prompt:
             {"do": "reward", "take": "object", "object": o} for o in dict.fromkeys(lost.objects)
         ]
         fields = {"player": state.hero(winner).name, "loser": lost.name}
-        return Prompt(winner, "reward", _key("reward"), fields, tuple(takes))
+        return Prompt(winner, "reward", _key("reward"), fields, tuple(map(to_json, takes)))
     return _turn(state, seat, hero, fields)
 
 
 def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> Prompt:
     """The turn: end it (trading trophies when they make a point), the battle calculator,
     the sheet's changes as entries, the toad and a missed turn."""
-    choices: list[JSON] = [{"do": "end_turn"}]
+    choices: list[TalismanAction] = [{"do": "end_turn"}]
     if not hero.toad:
         for kind in ("strength", "craft"):
             if getattr(hero, f"{kind}_trophies") >= 7:
@@ -105,7 +122,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
     others = [s for s in state.seats.numbers() if s != seat]
     entries = [
         Entry(
-            {"do": "battle", "enemies": [3]},
+            _base({"do": "battle", "enemies": [3]}),
             (
                 _field("enemies.0", low=0, high=20, default=3),
                 _field("psychic", "choice", options=("no", "yes"), words=WORDS.key("yesno")),
@@ -114,7 +131,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
             WORDS.key("entry.battle"),
         ),
         Entry(
-            {"do": "battle", "enemies": [3, 3]},
+            _base({"do": "battle", "enemies": [3, 3]}),
             (
                 _field("enemies.0", low=0, high=20, default=3),
                 _field("enemies.1", low=0, high=20, default=3),
@@ -123,7 +140,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
             WORDS.key("entry.battle_two"),
         ),
         Entry(
-            {"do": "attack"},
+            _base({"do": "attack"}),
             (
                 _field(
                     "defender",
@@ -142,7 +159,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
     for field in ("lives", "fate", "gold"):
         entries.append(
             Entry(
-                {"do": field},
+                _base({"do": field}),
                 (_field("change", low=-9, high=9, default=1),),
                 WORDS.key(f"entry.{field}"),
             )
@@ -150,7 +167,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
     for field in ("strength", "craft"):
         entries.append(
             Entry(
-                {"do": field},
+                _base({"do": field}),
                 (
                     _field("change", low=-9, high=9, default=1),
                     _field("kind", "choice", options=("gain", "bonus"), words=WORDS.key("kind")),
@@ -160,7 +177,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
         )
     entries += [
         Entry(
-            {"do": "trophy"},
+            _base({"do": "trophy"}),
             (
                 _field("kind", "choice", options=("strength", "craft"), words=WORDS.key("trophy")),
                 _field("value", low=1, high=12, default=3),
@@ -168,17 +185,17 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
             WORDS.key("entry.trophy"),
         ),
         Entry(
-            {"do": "capacity"},
+            _base({"do": "capacity"}),
             (_field("value", low=0, high=12, default=hero.capacity),),
             WORDS.key("entry.capacity"),
         ),
         Entry(
-            {"do": "alignment"},
+            _base({"do": "alignment"}),
             (_field("to", "choice", options=ALIGNMENTS, words=WORDS.key("alignment")),),
             WORDS.key("entry.alignment"),
         ),
         Entry(
-            {"do": "encounter"},
+            _base({"do": "encounter"}),
             (
                 _field("required", low=0, high=6, default=1),
                 _field("on_space", low=0, high=9, default=0),
@@ -191,13 +208,17 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
         "turn",
         _key("turn"),
         fields,
-        tuple(choices),
+        _plain(choices),
         ("carry", "drop", "follower", "spell", "discard", "cast", "roll"),
         tuple(entries),
     )
 
 
-def _hero_view(state: State, seat: int) -> JSON:
+def _base(base: EntryBase) -> JSON:
+    return to_json(base)
+
+
+def _hero_view(state: State, seat: int) -> HeroView:
     hero = state.hero(seat)
     return {
         "seat": seat,
@@ -227,8 +248,13 @@ def _hero_view(state: State, seat: int) -> JSON:
 
 
 def view(state: State, audience: str = "public") -> JSON:
+    """``rules.view``: the shell holds a plain dict; :func:`typed_view` builds it."""
+    return to_json(typed_view(state, audience))
+
+
+def typed_view(state: State, audience: str = "public") -> TalismanView:
     fight = state.battle
-    battle: JSON | None = None
+    battle: BattleView | None = None
     if fight is not None:
         battle = {
             "seat": fight.seat,
@@ -242,7 +268,7 @@ def view(state: State, audience: str = "public") -> JSON:
             "rerolled": fight.rerolled,
             "opponent_rerolled": fight.opponent_rerolled,
         }
-    last: JSON | None = None
+    last: LastBattleView | None = None
     if state.last_battle is not None:
         done = state.last_battle
         last = {
@@ -254,7 +280,7 @@ def view(state: State, audience: str = "public") -> JSON:
             "rerolled": done.rerolled,
             "outcome": state.last_outcome,
         }
-    picture: JSON = {
+    picture: TalismanView = {
         "game": GAME,
         "turn": {"seat": state.turn, "name": state.seats.name(state.turn)},
         "turns": state.turns,
@@ -264,7 +290,7 @@ def view(state: State, audience: str = "public") -> JSON:
         "last_battle": last,
         "dice_rolled": state.dice,
         "winner": None,
-        "events": [dict(event) for event in state.events],
+        "events": talisman_events(state.events),
     }
     if audience == DEBUG:
         picture["debug"] = {"setup": state.setup.to_json()}
