@@ -23,13 +23,13 @@ from companion.games.talisman.turn import (
     roll_die,
     without,
 )
+from companion.games.talisman.types import BattleEvent, BattleEventName, RewardEvent, emit_event
 from companion.rules.base import (
     Action,
     IllegalAction,
     as_int,
     as_list,
     check_fields,
-    emit,
     pick,
     require,
 )
@@ -100,10 +100,10 @@ def battle(state: State, action: Action) -> State:
         opponent_roll=theirs,
     )
     state = state.evolve(battle=fight, phase=PHASE_BATTLE)
-    return emit(state, _battle_event(state, fight, "battle"))
+    return emit_event(state, _battle_event(state, fight, "battle"))
 
 
-def _battle_event(state: State, fight: Battle, name: str) -> dict[str, object]:
+def _battle_event(state: State, fight: Battle, name: BattleEventName) -> BattleEvent:
     return {
         "event": name,
         "seat": fight.seat,
@@ -151,7 +151,7 @@ def attack(state: State, action: Action) -> State:
         opponent_roll=their,
     )
     state = state.evolve(battle=fight, phase=PHASE_BATTLE)
-    return emit(state, _battle_event(state, fight, "attack"))
+    return emit_event(state, _battle_event(state, fight, "attack"))
 
 
 def reroll(state: State, action: Action) -> State:
@@ -175,7 +175,7 @@ def reroll(state: State, action: Action) -> State:
     else:
         fight = replace(fight, roll=die, rerolled=True)
     state = state.evolve(battle=fight)
-    return emit(state, {**_battle_event(state, fight, "rerolled"), "by": seat})
+    return emit_event(state, {**_battle_event(state, fight, "rerolled"), "by": seat})
 
 
 def accept(state: State, action: Action) -> State:
@@ -189,11 +189,11 @@ def accept(state: State, action: Action) -> State:
     if fight.opponent and not fight.attacker_done:
         fight = replace(fight, attacker_done=True)
         state = state.evolve(battle=fight)
-        return emit(state, {"event": "attacker_decided", "seat": fight.seat})
+        return emit_event(state, {"event": "attacker_decided", "seat": fight.seat})
     mine, theirs = fight.hero_total, fight.against_total
     outcome = "won" if mine > theirs else "lost" if mine < theirs else "standoff"
     state = state.evolve(last_battle=fight, last_outcome=outcome)
-    state = emit(
+    state = emit_event(
         state,
         {
             **_battle_event(state, fight, "battle_result"),
@@ -232,7 +232,7 @@ def lose(state: State, action: Action) -> State:
     hero = state.hero(fight.seat)
     if saved is None:
         state = state.changed(fight.seat, lives=max(0, hero.lives - 1))
-    state = emit(
+    state = emit_event(
         state,
         {
             "event": "life_lost" if saved is None else "life_saved",
@@ -255,7 +255,7 @@ def reward(state: State, action: Action) -> State:
     loser = fight.opponent if winner == fight.seat else fight.seat
     take = pick(TAKES, require(action, "take", "a life, an object or a gold"), "take")
     lost = state.hero(loser)
-    said: dict[str, object] = {"event": "reward", "seat": winner, "from": loser, "take": take}
+    said: RewardEvent = {"event": "reward", "seat": winner, "from": loser, "take": take}
     if take == "gold":
         if lost.gold <= 0:
             raise IllegalAction(f"{lost.name} has no gold (L140)")
@@ -289,4 +289,4 @@ def reward(state: State, action: Action) -> State:
                 )
                 state = state.changed(loser, gold=0, objects=(), followers=())
                 said["all"] = True
-    return end_of_turn(emit(state, said), [])
+    return end_of_turn(emit_event(state, said), [])

@@ -28,13 +28,13 @@ from companion.games.talisman.turn import (
     toad,
     without,
 )
+from companion.games.talisman.types import emit_event
 from companion.rules.base import (
     Action,
     IllegalAction,
     as_int,
     as_list,
     check_fields,
-    emit,
     handler_for,
     pick,
     require,
@@ -74,7 +74,7 @@ def _change(state: State, action: Action, field: str, name: str) -> State:
     signed = field.endswith("_bonus") or field.startswith("toad_")
     after = before + change if signed else max(0, before + change)
     state = state.changed(seat, **{field: after})
-    return emit(
+    return emit_event(
         state,
         {"event": "changed", "seat": seat, "field": field, "before": before, "after": after},
     )
@@ -110,7 +110,7 @@ def trophy(state: State, action: Action) -> State:
     value = as_int(require(action, "value", "its Strength or Craft"), "value", 0, 20)
     field = f"{kind}_trophies"
     state = state.changed(seat, **{field: int(getattr(state.hero(seat), field)) + value})
-    return emit(state, {"event": "trophy", "seat": seat, "kind": kind, "value": value})
+    return emit_event(state, {"event": "trophy", "seat": seat, "kind": kind, "value": value})
 
 
 def carry(state: State, action: Action) -> State:
@@ -125,7 +125,7 @@ def carry(state: State, action: Action) -> State:
         )
     hero = state.hero(seat)
     state = state.changed(seat, objects=(*hero.objects, name))
-    return emit(state, {"event": "taken", "seat": seat, "object": name})
+    return emit_event(state, {"event": "taken", "seat": seat, "object": name})
 
 
 def drop(state: State, action: Action) -> State:
@@ -136,7 +136,7 @@ def drop(state: State, action: Action) -> State:
     if name not in hero.objects:
         raise IllegalAction(f"{hero.name} carries no {name}")
     state = state.changed(seat, objects=without(hero.objects, name))
-    return emit(state, {"event": "dropped", "seat": seat, "object": name})
+    return emit_event(state, {"event": "dropped", "seat": seat, "object": name})
 
 
 def capacity(state: State, action: Action) -> State:
@@ -147,7 +147,9 @@ def capacity(state: State, action: Action) -> State:
     value = as_int(require(action, "value", "how many objects"), "value", 0, 20)
     state = state.changed(seat, capacity=value)
     surplus = max(0, len(state.hero(seat).objects) - value)
-    return emit(state, {"event": "capacity", "seat": seat, "value": value, "surplus": surplus})
+    return emit_event(
+        state, {"event": "capacity", "seat": seat, "value": value, "surplus": surplus}
+    )
 
 
 def follower(state: State, action: Action) -> State:
@@ -160,13 +162,13 @@ def follower(state: State, action: Action) -> State:
         if name not in hero.followers:
             raise IllegalAction(f"{name} does not follow {hero.name}")
         state = state.changed(seat, followers=without(hero.followers, name))
-        return emit(state, {"event": "follower_left", "seat": seat, "name": name})
+        return emit_event(state, {"event": "follower_left", "seat": seat, "name": name})
     if action.get("allowed") is False:
         raise IllegalAction(
             f"{hero.name} cannot have followers: «не может» beats «может» (L255, L307)"
         )
     state = state.changed(seat, followers=(*hero.followers, name))
-    return emit(state, {"event": "follower_joined", "seat": seat, "name": name})
+    return emit_event(state, {"event": "follower_joined", "seat": seat, "name": name})
 
 
 def spell(state: State, action: Action) -> State:
@@ -180,7 +182,7 @@ def spell(state: State, action: Action) -> State:
     # Over the limit it is taken all the same and the player then discards the one he
     # chooses («Игрок выбирает, какие именно заклинания сбросить», L191).
     state = state.changed(seat, spells=(*hero.spells, name))
-    return emit(state, {"event": "spell_gained", "seat": seat, "name": name})
+    return emit_event(state, {"event": "spell_gained", "seat": seat, "name": name})
 
 
 def discard(state: State, action: Action) -> State:
@@ -194,7 +196,7 @@ def discard(state: State, action: Action) -> State:
     if len(hero.spells) <= hero.spell_limit:
         raise IllegalAction("a spell is not discarded while under the limit (L191)")
     state = state.changed(seat, spells=without(hero.spells, name))
-    return emit(state, {"event": "spell_discarded", "seat": seat, "name": name})
+    return emit_event(state, {"event": "spell_discarded", "seat": seat, "name": name})
 
 
 def cast(state: State, action: Action) -> State:
@@ -219,7 +221,7 @@ def cast(state: State, action: Action) -> State:
             )
         )
     state = state.changed(seat, spells=without(hero.spells, name), casts=hero.casts + 1)
-    return emit(state, {"event": "spell_cast", "seat": seat, "name": name})
+    return emit_event(state, {"event": "spell_cast", "seat": seat, "name": name})
 
 
 def alignment(state: State, action: Action) -> State:
@@ -231,7 +233,7 @@ def alignment(state: State, action: Action) -> State:
     if hero.aligned_in_turn == state.turns:
         raise IllegalAction(f"{hero.name} changed alignment this turn already (L241)")
     state = state.changed(seat, alignment=to, aligned_in_turn=state.turns)
-    return emit(state, {"event": "alignment", "seat": seat, "from": hero.alignment, "to": to})
+    return emit_event(state, {"event": "alignment", "seat": seat, "from": hero.alignment, "to": to})
 
 
 # --- encounters -------------------------------------------------------------------------------
@@ -245,7 +247,7 @@ def encounter(state: State, action: Action) -> State:
     there = as_int(action.get("on_space", 0), "on_space", 0, 9)
     numbers = [as_int(n, "numbers", 0, 99) for n in as_list(action.get("numbers"), "numbers")]
     order = sorted(range(len(numbers)), key=lambda i: (numbers[i], i))
-    return emit(
+    return emit_event(
         state,
         {
             "event": "encounter",
@@ -261,7 +263,7 @@ def roll(state: State, action: Action) -> State:
     check_fields("roll", action, ("do", "seat", "value", "bonus"))
     state, natural = roll_die(state, action.get("value"), "value")
     bonus = as_int(action.get("bonus", 0), "bonus", -9, 9)
-    return emit(state, {"event": "rolled", "natural": natural, "total": natural + bonus})
+    return emit_event(state, {"event": "rolled", "natural": natural, "total": natural + bonus})
 
 
 HANDLERS: dict[str, Handler] = {

@@ -18,13 +18,13 @@ from companion.games.talisman.state import (
     State,
     trophy_trade,
 )
+from companion.games.talisman.types import emit_event
 from companion.rules.base import (
     Action,
     IllegalAction,
     as_int,
     as_list,
     check_fields,
-    emit,
     pick,
     seat_of,
 )
@@ -97,12 +97,12 @@ def begin_turn(state: State, seat: int) -> State:
     hero = state.hero(seat)
     if hero.miss_next:
         state = state.changed(seat, miss_next=False)
-        state = emit(state, {"event": "turn_missed", "seat": seat})
+        state = emit_event(state, {"event": "turn_missed", "seat": seat})
         return begin_turn(state, state.seats.after(seat))
     heroes = tuple(replace(h, casts=0) for h in state.heroes)
     state = state.evolve(heroes=heroes, turn=seat, turns=state.turns + 1, phase=PHASE_TURN)
     state = state.changed(seat, casts=0, cast_limit=len(hero.spells) if not hero.toad else 0)
-    return emit(state, {"event": "turn_began", "seat": seat, "turn": state.turns})
+    return emit_event(state, {"event": "turn_began", "seat": seat, "turn": state.turns})
 
 
 def end_turn(state: State, action: Action) -> State:
@@ -132,7 +132,7 @@ def end_of_turn(state: State, trades: list[str]) -> State:
         else:
             hero = replace(hero, craft=hero.craft + gained, craft_trophies=0)
         state = state.with_hero(seat, hero)
-        state = emit(
+        state = emit_event(
             state,
             {
                 "event": "trophies_traded",
@@ -149,8 +149,8 @@ def end_of_turn(state: State, trades: list[str]) -> State:
         state = state.changed(seat, toad=left)
         if not left:  # back to the hero: what the toad gained vanishes (L277)
             state = state.changed(seat, toad_strength=0, toad_craft=0)
-        state = emit(state, {"event": "toad_turn", "seat": seat, "left": left})
-    state = emit(state, {"event": "turn_ended", "seat": seat})
+        state = emit_event(state, {"event": "toad_turn", "seat": seat, "left": left})
+    state = emit_event(state, {"event": "turn_ended", "seat": seat})
     return begin_turn(state.evolve(battle=None), state.seats.after(seat))
 
 
@@ -162,7 +162,7 @@ def toad(state: State, action: Action) -> State:
     check_phase(state)
     seat = hero_seat(state, action)
     state = state.changed(seat, toad=TOAD_TURNS, toad_since=state.turns)
-    return emit(state, {"event": "toaded", "seat": seat, "turns": TOAD_TURNS})
+    return emit_event(state, {"event": "toaded", "seat": seat, "turns": TOAD_TURNS})
 
 
 def miss_turn(state: State, action: Action) -> State:
@@ -178,7 +178,7 @@ def miss_turn(state: State, action: Action) -> State:
     seat = state.turn
     if not left:
         state = state.changed(seat, miss_next=True)
-    state = emit(state, {"event": "miss_turn", "seat": seat, "next": not left})
+    state = emit_event(state, {"event": "miss_turn", "seat": seat, "next": not left})
     return end_of_turn(state, [])
 
 

@@ -13,9 +13,11 @@ converted or checked at run time: the dicts are the same objects.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, TypeVar, cast
 
-from companion.rules.base import JSON
+from companion.rules.base import JSON, Evolving, emit
+
+S = TypeVar("S", bound=Evolving)
 
 Seat = int | str  # an action names a seat (or a hero) by number or by the player's name
 Kind = Literal["strength", "craft"]  # a battle's, a trophy's: Strength or Craft (psychic)
@@ -366,10 +368,13 @@ class RolledEvent(TypedDict):
     total: int
 
 
+BattleEventName = Literal["battle", "attack", "rerolled", "battle_result"]
+
+
 class BattleEvent(TypedDict):
     """A battle begun, an attack, a reroll (``by``: who), its result (``outcome``)."""
 
-    event: Literal["battle", "attack", "rerolled", "battle_result"]
+    event: BattleEventName
     seat: int
     kind: str
     enemies: list[int]
@@ -478,3 +483,9 @@ def talisman_events(events: Sequence[JSON]) -> list[TalismanEvent]:
 def to_json(typed: Mapping[str, object]) -> JSON:
     """A typed dict handed back to the shell as the plain dict it is (a cast)."""
     return cast(JSON, typed)
+
+
+def emit_event(state: S, event: TalismanEvent) -> S:
+    """The state with ``event`` added to what the action caused (:func:`emit`, whose
+    events are plain dicts; here each is checked against its TypedDict above)."""
+    return emit(state, to_json(event))
