@@ -10,10 +10,9 @@ from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.narration import SAYERS
 from companion.games.talisman.samples import SAMPLES
 from companion.games.talisman.state import GAME, State
-from companion.rules.base import JSON
 
 
-def _no_period(view: JSON) -> int | None:
+def _no_period(view: object) -> int | None:
     return None  # no time disc
 
 

@@ -3,11 +3,26 @@ their catalogue key with the event's fields; these need words of their own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TypeVar, cast
+
 from companion.games.spec import Sayer
 from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.types import (
+    AlignmentEvent,
+    BattleEvent,
+    ChangedEvent,
+    EncounterEvent,
+    TalismanView,
+    TrophiesTradedEvent,
+    talisman_view,
+    to_json,
+)
 from companion.i18n import Words
 from companion.narration import player
 from companion.rules.base import JSON
+
+E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
 
 # A sheet's fields as the narration says them (keys ``talisman.sheet.*``).
 SHEET = Words(
@@ -37,55 +52,69 @@ SHEET = Words(
 )
 
 
-def _changed(event: JSON, view: JSON, language: str) -> str:
+def _sayer(say: Callable[[E, TalismanView, str], str]) -> Sayer:
+    """The seam: the shell hands a sayer its event and view as plain dicts, the event the
+    one the rules emitted under that name; the one cast is here."""
+
+    def said(event: JSON, view: JSON, language: str) -> str:
+        return say(cast(E, event), talisman_view(view), language)
+
+    return said
+
+
+def _player(view: TalismanView, seat: int, language: str) -> str:
+    return player(to_json(view), seat, language)
+
+
+def _changed(event: ChangedEvent, view: TalismanView, language: str) -> str:
     return WORDS(
         "narr.changed",
         language,
-        player=player(view, event["seat"], language),
+        player=_player(view, event["seat"], language),
         field=WORDS(f"sheet.{event['field']}", language),
         before=event["before"],
         after=event["after"],
     )
 
 
-def _result(event: JSON, view: JSON, language: str) -> str:
+def _result(event: BattleEvent, view: TalismanView, language: str) -> str:
     return WORDS(
         "narr.battle_result",
         language,
-        player=player(view, event["seat"], language),
+        player=_player(view, event["seat"], language),
         outcome=WORDS(f"outcome.{event['outcome']}", language),
     )
 
 
-def _order(event: JSON, view: JSON, language: str) -> str:
+def _order(event: EncounterEvent, view: TalismanView, language: str) -> str:
     order = ", ".join(str(n) for n in event["order"]) or "—"
     return WORDS("narr.encounter", language, draw=event["draw"], order=order)
 
 
-def _traded(event: JSON, view: JSON, language: str) -> str:
+def _traded(event: TrophiesTradedEvent, view: TalismanView, language: str) -> str:
     return WORDS(
         "narr.trophies_traded",
         language,
-        player=player(view, event["seat"], language),
+        player=_player(view, event["seat"], language),
         gained=event["gained"],
         kind=WORDS(f"trophy.{event['kind']}", language),
         lost=event["lost"],
     )
 
 
-def _alignment(event: JSON, view: JSON, language: str) -> str:
+def _alignment(event: AlignmentEvent, view: TalismanView, language: str) -> str:
     return WORDS(
         "narr.alignment",
         language,
-        player=player(view, event["seat"], language),
+        player=_player(view, event["seat"], language),
         to=WORDS(f"alignment.{event['to']}", language),
     )
 
 
 SAYERS: dict[str, Sayer] = {
-    "changed": _changed,
-    "battle_result": _result,
-    "encounter": _order,
-    "trophies_traded": _traded,
-    "alignment": _alignment,
+    "changed": _sayer(_changed),
+    "battle_result": _sayer(_result),
+    "encounter": _sayer(_order),
+    "trophies_traded": _sayer(_traded),
+    "alignment": _sayer(_alignment),
 }

@@ -4,8 +4,9 @@ hero sheet for that seat; as sensors the turns and each hero's lives, strength a
 
 from __future__ import annotations
 
-from companion.games.spec import Entity, common_entities, seat_entity, seats_of
+from companion.games.spec import Entity, common_entities, seat_entity
 from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.types import HeroView, talisman_view, to_json
 from companion.rules.base import JSON
 
 PAGE = {
@@ -18,28 +19,29 @@ def _say(key: str, language: str) -> str:
     return PAGE.get(language, PAGE["en"]).get(key) or PAGE["en"][key]
 
 
+# The spec's hooks below take the view as the shell holds it (a plain dict), read as the
+# TypedDict :func:`present.view` built (one cast each, :func:`talisman_view`); a page may
+# ask before a game has a view, so the view's own keys are read with ``get``.
+
+
 def headline(view: JSON, language: str) -> str:
-    turns = view.get("turns")
+    turns = talisman_view(view).get("turns")
     return f"{_say('turn', language)} {turns}" if isinstance(turns, int) and turns else ""
 
 
-def _stats(hero: JSON, language: str) -> str:
+def _stats(hero: HeroView, language: str) -> str:
     return (
-        f"{WORDS('ui.lives', language)} {hero.get('lives')}"
-        f" · {WORDS('ui.strength', language).lower()} {hero.get('strength')}"
-        f" · {WORDS('ui.craft', language).lower()} {hero.get('craft')}"
+        f"{WORDS('ui.lives', language)} {hero['lives']}"
+        f" · {WORDS('ui.strength', language).lower()} {hero['strength']}"
+        f" · {WORDS('ui.craft', language).lower()} {hero['craft']}"
     )
 
 
 def summary(view: JSON, language: str) -> list[JSON]:
     """Each hero's lives, strength and craft (words: a hero has no score)."""
     return [
-        {
-            "label": str(hero.get("name", "")),
-            "value": _stats(hero, language),
-            "seat": hero.get("seat"),
-        }
-        for hero in seats_of(view)
+        {"label": hero["name"], "value": _stats(hero, language), "seat": hero["seat"]}
+        for hero in talisman_view(view).get("seats") or []
     ]
 
 
@@ -47,30 +49,29 @@ def summary_title(language: str) -> str:
     return _say("heroes", language)
 
 
-def _names(items: object) -> str:
-    if not isinstance(items, list):
-        return ""
-    return ", ".join(str(i.get("name", i)) if isinstance(i, dict) else str(i) for i in items)
+def _names(items: list[str]) -> str:
+    return ", ".join(items)
 
 
 def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
     """A seat's own hero sheet for that seat (the public page has the summary)."""
-    hero = next((h for h in seats_of(view) if h.get("seat") == seat), None)
+    seats = talisman_view(view).get("seats") or []
+    hero = next((h for h in seats if h["seat"] == seat), None)
     if seat is None or hero is None:
         return []
     lines = [
         {"text": _stats(hero, language)},
         {
-            "text": f"{WORDS('ui.fate', language)} {hero.get('fate')}"
-            f" · {WORDS('ui.gold', language)} {hero.get('gold')}"
+            "text": f"{WORDS('ui.fate', language)} {hero['fate']}"
+            f" · {WORDS('ui.gold', language)} {hero['gold']}"
         },
     ]
-    alignment = hero.get("alignment")
+    alignment = hero["alignment"]
     if alignment:
         lines.append({"text": WORDS(f"alignment.{alignment}", language)})
-    for key, words in (("objects", "ui.objects"), ("spells", "ui.spells")):
-        if _names(hero.get(key)):
-            lines.append({"text": f"{WORDS(words, language)}: {_names(hero.get(key))}"})
+    for items, words in ((hero["objects"], "ui.objects"), (hero["spells"], "ui.spells")):
+        if _names(items):
+            lines.append({"text": f"{WORDS(words, language)}: {_names(items)}"})
     return [{"part": "mine", "title": _say("you", language), "blocks": [{"lines": lines}]}]
 
 
@@ -85,9 +86,7 @@ def entities(view: JSON) -> list[Entity]:
             numeric=True,
         )
     )
-    for hero in seats_of(view):
-        number = hero.get("seat")
-        if isinstance(number, int):
-            for key in ("lives", "strength", "craft"):
-                found.append(seat_entity(number, hero, key, key))
+    for hero in talisman_view(view).get("seats") or []:
+        for key in ("lives", "strength", "craft"):
+            found.append(seat_entity(hero["seat"], to_json(hero), key, key))
     return found

@@ -6,6 +6,7 @@ and half."""
 
 from __future__ import annotations
 
+from companion.games.talisman.types import TalismanView, talisman_view
 from companion.leds import RGB, LedStyle, Overlay, acting_seat, scale, seat_colour
 from companion.rules.base import JSON
 
@@ -13,20 +14,21 @@ ENEMY: RGB = (222, 56, 48)
 BRIGHTNESS = 0.6  # brighter than the turn's dim colour: a fight is under way
 
 
-def balance(view: JSON, style: LedStyle) -> list[RGB] | None:
+def balance(view: TalismanView, style: LedStyle) -> list[RGB] | None:
     """The fight's balance, or None when no battle's rolls stand."""
     battle = view.get("battle")
-    if not isinstance(battle, dict):
+    if battle is None:
         return None
-    mine, theirs = int(battle.get("hero_total") or 0), int(battle.get("against") or 0)
+    mine, theirs = battle["hero_total"], battle["against"]
     total = max(1, mine + theirs)
     share = round(style.count * mine / total)
     share = min(style.count - (theirs > 0), max(int(mine > 0), share))
-    hero = scale(seat_colour(style, int(battle.get("seat") or 1)), BRIGHTNESS)
-    other = battle.get("opponent")
-    foe = scale(seat_colour(style, int(other)) if other else ENEMY, BRIGHTNESS)
+    hero = scale(seat_colour(style, battle["seat"] or 1), BRIGHTNESS)
+    other = battle["opponent"]
+    foe = scale(seat_colour(style, other) if other else ENEMY, BRIGHTNESS)
     return [hero] * share + [foe] * (style.count - share)
 
 
 def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
-    return balance(view, style) or acting_seat(view, now, style, ui)
+    """The spec's ``ring``: the shell's view, read as the typed one for the balance."""
+    return balance(talisman_view(view), style) or acting_seat(view, now, style, ui)
