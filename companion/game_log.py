@@ -18,7 +18,7 @@ import itertools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from companion.i18n import LANGUAGES
 from companion.narration import narrate
@@ -26,7 +26,20 @@ from companion.rules.base import JSON, PUBLIC, RulesError
 
 if TYPE_CHECKING:
     from companion.games.spec import AnySpec
-    from companion.snapshot import Snapshot
+
+
+class ShowsTheLog(Protocol):
+    """What the log reads of a snapshot (a :class:`~companion.snapshot.Snapshot` is one):
+    named here, so the snapshot, which holds a :class:`GameLog`, is not imported back."""
+
+    @property
+    def log(self) -> GameLog: ...
+
+    @property
+    def language(self) -> str: ...
+
+    def notices(self) -> tuple[str, ...]: ...
+
 
 WARNING = "⚠ "  # a notice in the log: something the table must see to
 
@@ -35,17 +48,17 @@ Said = Mapping[str, tuple[str, ...]]
 SILENT: Said = dict.fromkeys(LANGUAGES, ())
 
 
-def lines(snap: Snapshot) -> tuple[str, ...]:
+def lines(snap: ShowsTheLog) -> tuple[str, ...]:
     """The log of the game on the table, then the notices (each marked)."""
     return (*snap.log.lines(snap.language), *notices(snap))
 
 
-def count(snap: Snapshot) -> int:
+def count(snap: ShowsTheLog) -> int:
     """How many lines :func:`lines` holds, without copying the log."""
     return snap.log.count(snap.language) + len(notices(snap))
 
 
-def notices(snap: Snapshot) -> tuple[str, ...]:
+def notices(snap: ShowsTheLog) -> tuple[str, ...]:
     """The notices as the log shows them, after the game's lines."""
     return tuple(WARNING + note for note in snap.notices())
 

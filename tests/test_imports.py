@@ -213,12 +213,6 @@ def test_the_app_and_its_outputs_are_in_no_circle_even_through_types_or_function
 # The imports that still close a circle when the imports made for types count, each in a
 # module outside the change that untangled the rest (the game log is being changed this
 # week): remove an entry when its import is gone.
-NOT_YET_UNTANGLED = {
-    # The game log names the Snapshot for a type, and the snapshot holds a GameLog.
-    ("companion.game_log", "companion.snapshot"),
-}
-
-
 def test_no_circle_in_the_package_even_through_types_or_functions() -> None:
     """A reader of any module, following also what it names only for types and what its
     functions import, never comes back to where they began: the games' contract names
@@ -227,8 +221,6 @@ def test_no_circle_in_the_package_even_through_types_or_functions() -> None:
     display, the ring and the games are in no circle (there were 71 modules in one: the
     controls, the spec, the display's scene, the controls)."""
     graph = import_graph(PACKAGE, every=True)
-    for importer, imported in NOT_YET_UNTANGLED:
-        graph[importer].pop(imported, None)
     found = cycles(graph)
     report = [
         f"{len(group)} modules in a circle, e.g. " + " -> ".join(a_circle(graph, group))
