@@ -8,9 +8,10 @@ heroes, Anna first; the companion's dice are given, so each picture is the same.
 from __future__ import annotations
 
 from companion.games.spec import Sample
+from companion.games.talisman.types import CarryAction, TalismanAction, TalismanSetup, to_json
 from companion.rules.base import JSON
 
-SETUP: JSON = {
+SETUP: TalismanSetup = {
     "players": ["Anna", "Boris", "Vera"],
     "heroes": [
         {"strength": 4, "craft": 3, "fate": 1, "alignment": "good"},
@@ -21,7 +22,7 @@ SETUP: JSON = {
 }
 
 # Round 1: Boris must miss his next turn; back to Anna.
-ROUND_1: tuple[JSON, ...] = (
+ROUND_1: tuple[TalismanAction, ...] = (
     {"do": "end_turn"},
     {"do": "miss_turn", "encounters_left": False},
     {"do": "end_turn"},
@@ -29,7 +30,7 @@ ROUND_1: tuple[JSON, ...] = (
 
 # Anna's sheet: trophies worth 8 (a point of Strength to trade), a sword (+1 for now),
 # a helmet, a spell, two gold more.
-ANNAS_SHEET: tuple[JSON, ...] = (
+ANNAS_SHEET: tuple[TalismanAction, ...] = (
     *ROUND_1,
     {"do": "trophy", "kind": "strength", "value": 3},
     {"do": "trophy", "kind": "strength", "value": 5},
@@ -41,51 +42,65 @@ ANNAS_SHEET: tuple[JSON, ...] = (
 )
 
 # Two enemies (Strength 3 and 4) on one die: 3 + 4 against 2 + 7, before the reroll.
-TWO_ENEMIES: JSON = {"do": "battle", "enemies": [3, 4], "roll": 3, "enemy_roll": 2}
+TWO_ENEMIES: TalismanAction = {"do": "battle", "enemies": [3, 4], "roll": 3, "enemy_roll": 2}
+
+# The shell holds a sample's setup and actions as plain dicts (one cast each, to_json).
+PLAIN_SETUP = to_json(SETUP)
+
+
+def _plain(actions: tuple[TalismanAction, ...]) -> tuple[JSON, ...]:
+    return tuple(map(to_json, actions))
+
 
 SAMPLES = (
-    Sample("talisman_sheet", SETUP, ANNAS_SHEET),
-    Sample("talisman_battle", SETUP, (TWO_ENEMIES,)),
+    Sample("talisman_sheet", PLAIN_SETUP, _plain(ANNAS_SHEET)),
+    Sample("talisman_battle", PLAIN_SETUP, _plain((TWO_ENEMIES,))),
     # Psychic combat against a Craft 5 spirit, fate spent on a reroll, and lost.
     Sample(
         "talisman_lost",
-        SETUP,
-        (
-            {"do": "battle", "enemies": [5], "psychic": "yes", "roll": 2, "enemy_roll": 4},
-            {"do": "reroll", "roll": 3},
-            {"do": "accept"},
+        PLAIN_SETUP,
+        _plain(
+            (
+                {"do": "battle", "enemies": [5], "psychic": "yes", "roll": 2, "enemy_roll": 4},
+                {"do": "reroll", "roll": 3},
+                {"do": "accept"},
+            )
         ),
     ),
     # A won battle: the result stays on the screen until the next action.
     Sample(
         "talisman_won",
-        SETUP,
-        ({"do": "battle", "enemies": [3], "roll": 6, "enemy_roll": 1}, {"do": "accept"}),
+        PLAIN_SETUP,
+        _plain(({"do": "battle", "enemies": [3], "roll": 6, "enemy_roll": 1}, {"do": "accept"})),
     ),
     # Hero against hero: Anna attacks Boris, both keep their rolls, Anna takes a reward.
     Sample(
         "talisman_reward",
-        SETUP,
-        (
-            {"do": "carry", "hero": 2, "object": "Axe"},
-            {"do": "attack", "defender": 2, "roll": 6, "defender_roll": 1},
-            {"do": "accept"},
-            {"do": "accept"},
+        PLAIN_SETUP,
+        _plain(
+            (
+                {"do": "carry", "hero": 2, "object": "Axe"},
+                {"do": "attack", "defender": 2, "roll": 6, "defender_roll": 1},
+                {"do": "accept"},
+                {"do": "accept"},
+            )
         ),
     ),
     # Anna turned into a toad (Strength and Craft 1) for three of her turns.
     Sample(
         "talisman_toad",
-        SETUP,
-        ({"do": "toad"}, {"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"}),
+        PLAIN_SETUP,
+        _plain(({"do": "toad"}, {"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"})),
     ),
     # Five objects, four at most: Anna drops one before anything else.
     Sample(
         "talisman_drop",
-        SETUP,
-        tuple(
-            {"do": "carry", "object": name}
-            for name in ("Sword", "Helmet", "Shield", "Lantern", "Rope")
+        PLAIN_SETUP,
+        _plain(
+            tuple(
+                CarryAction(do="carry", object=name)
+                for name in ("Sword", "Helmet", "Shield", "Lantern", "Rope")
+            )
         ),
     ),
 )
