@@ -166,6 +166,23 @@ def test_a_vote_is_only_for_the_seat_s_own_hand_and_the_journal_names_the_voter(
     assert (stored.seat, stored.action["seat"], stored.action["hand"]) == (2, 2, 2)
 
 
+def test_a_talisman_hero_s_sheet_is_its_own_player_s_in_any_turn(tmp_path: Path) -> None:
+    """A card in Anna's turn costs Boris a life: Boris records it on his own sheet; Anna
+    cannot change Boris's sheet, nor Boris hers."""
+    table = Table.new_game(
+        Journal(tmp_path / "j.sqlite"), "talisman", {"players": ["Anna", "Boris"]}
+    )
+    lives = table.view()["seats"][1]["lives"]
+    table.execute(Apply({"do": "lives", "change": -1, "hero": 2}, 2))
+    assert table.view()["seats"][1]["lives"] == lives - 1
+    with pytest.raises(RulesError, match="Boris's hero, not Anna's"):
+        table.execute(Apply({"do": "gold", "change": -1, "hero": 2}, 1))
+    with pytest.raises(RulesError, match="Anna's hero, not Boris's"):
+        table.execute(Apply({"do": "gold", "change": 5}, 2))  # no hero: the turn's, Anna's
+    with pytest.raises(RulesError, match="not Boris's"):
+        table.execute(Apply({"do": "end_turn"}, 2))
+
+
 def test_forged_choices_from_phones_are_refused_through_the_loop(tmp_path: Path) -> None:
     """The hub's wall and the rules' together, on the loop's thread, as the server hands
     them on: every vote choice from every seat that does not own the hand."""

@@ -19,17 +19,19 @@ SHEET_ACTIONS = frozenset(
 
 
 def authorize(state: State, action: Action, seat: int, asked: Prompt) -> None:
-    """Only the seat the prompt names acts (the hero whose turn it is, the defender
-    deciding on fate, the winner taking a reward), and only on its own hero's sheet: a
-    player's phone cannot spend another hero's gold or drop another hero's objects."""
-    authorize_by_prompt(asked, action, seat, state.seats)
+    """A hero's sheet is its own player's to change, in any turn (cards act on other
+    heroes too: the hero they hit records it), and nobody else's: a player's phone cannot
+    spend another hero's gold or drop another hero's objects. Every other decision is the
+    prompted seat's (the turn, the defender deciding on fate, the winner taking a reward)."""
     if action.get("do") not in SHEET_ACTIONS:
+        authorize_by_prompt(asked, action, seat, state.seats)
         return
+    authorize_by_prompt(asked, action, seat, state.seats, anytime=SHEET_ACTIONS)
     owner = hero_seat(state, action)  # the hero named, else the turn's
     if owner != seat:
         raise IllegalAction(
             f"{state.hero(owner).name} is {state.seats.name(owner)}'s hero, "
-            f"not {state.seats.name(seat)}'s"
+            f"not {state.seats.name(seat)}'s: a hero's sheet is changed by its own player"
         )
 
 
