@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.state import TROPHY_RATE
+from companion.games.talisman.types import (
+    BattleEvent,
+    BattleView,
+    Fight,
+    HeroView,
+    TalismanView,
+    talisman_view,
+)
 from companion.i18n import Field
-from companion.rules.base import JSON
+from companion.rules.base import JSON, Action
 
 # The symbols of a hero's sheet where words do not fit (the 3.5-inch panel); the 7-inch
 # panel says the words.
@@ -35,58 +43,75 @@ def die(value: object) -> str:
     return DICE[number - 1] if 1 <= number <= 6 else str(value)
 
 
-def seat_entry(view: JSON, seat: object) -> JSON:
+def seat_entry(view: TalismanView, seat: object) -> HeroView | None:
+    """A copy of the hero at ``seat``, or None."""
     for entry in view.get("seats") or []:
-        if entry.get("seat") == seat:
-            return dict(entry)
-    return {}
+        if entry["seat"] == seat:
+            return entry.copy()
+    return None
 
 
-def name(view: JSON, seat: object) -> str:
-    return str(seat_entry(view, seat).get("name") or seat)
+def name(view: TalismanView, seat: object) -> str:
+    entry = seat_entry(view, seat)
+    return str(entry["name"] if entry and entry["name"] else seat)
 
 
-def turn_seat(view: JSON) -> int | None:
-    turn = view.get("turn") or {}
-    seat = turn.get("seat") if isinstance(turn, dict) else None
-    return seat if isinstance(seat, int) else None
+def turn_seat(view: TalismanView) -> int | None:
+    turn = view.get("turn")
+    return turn["seat"] if turn else None
 
 
-def fight(view: JSON) -> JSON | None:
+def fight(view: TalismanView) -> Fight | None:
     """The battle on the screen: the one under way, else the one the last action decided
     (a won battle or a standoff leaves no battle in the view, only its result)."""
     battle = view.get("battle")
     result = last_result(view)
-    if isinstance(battle, dict):
-        return {**battle, **({"outcome": result["outcome"]} if result else {})}
+    if battle is not None:
+        shown: Fight = {  # the view's battle, key for key (a copy)
+            "seat": battle["seat"],
+            "kind": battle["kind"],
+            "enemies": battle["enemies"],
+            "opponent": battle["opponent"],
+            "roll": battle["roll"],
+            "hero_total": battle["hero_total"],
+            "opponent_roll": battle["opponent_roll"],
+            "against": battle["against"],
+            "rerolled": battle["rerolled"],
+            "opponent_rerolled": battle["opponent_rerolled"],
+        }
+        if result:
+            shown["outcome"] = result["outcome"]
+        return shown
     if result is not None:
         done = view.get("last_battle")  # the fate reroll, where the view keeps it
-        spent = bool(done.get("rerolled")) if isinstance(done, dict) else False
+        spent = done["rerolled"] if done else False
         return {**result, "rerolled": result.get("rerolled", spent)}
     return None
 
 
-def last_result(view: JSON) -> JSON | None:
+def last_result(view: TalismanView) -> BattleEvent | None:
     for event in view.get("events") or []:
-        if event.get("event") == "battle_result":
-            return dict(event)
+        if event["event"] == "battle_result":
+            return event.copy()
     return None
 
 
-def is_psychic(battle: JSON) -> bool:
-    return battle.get("kind") == "craft"
+def is_psychic(battle: Fight | BattleView) -> bool:
+    return battle["kind"] == "craft"
 
 
 def phase(view: JSON, language: str) -> str:
-    """The banner's phase: "Battle" or plainly "Psychic combat" (also once lost: no
-    object saves the life); a lost battle's life; the winner's reward; else the turn."""
-    current = str(view.get("phase") or "turn")
-    battle = view.get("battle")
-    if current == "battle" and isinstance(battle, dict):
-        if battle.get("opponent"):
+    """The banner's phase (the spec's ``phase_words``): "Battle" or plainly "Psychic
+    combat" (also once lost: no object saves the life); a lost battle's life; the
+    winner's reward; else the turn."""
+    typed = talisman_view(view)
+    current = str(typed.get("phase") or "turn")
+    battle = typed.get("battle")
+    if current == "battle" and battle is not None:
+        if battle["opponent"]:
             return ui("phase.duel_psychic" if is_psychic(battle) else "phase.duel", language)
         return ui("phase.psychic" if is_psychic(battle) else "phase.battle", language)
-    if current == "outcome" and isinstance(battle, dict) and is_psychic(battle):
+    if current == "outcome" and battle is not None and is_psychic(battle):
         return ui("phase.outcome_psychic", language)  # the panels' "<" says it was lost
     if WORDS.has(f"ui.phase.{current}"):
         return ui(f"phase.{current}", language)
@@ -98,16 +123,25 @@ def outcome(result: str, language: str) -> str:
 
 
 def choice(view: JSON, action: JSON, language: str) -> str:
-    """A choice as a short phrase: "End turn, Strength +1 (trophies)", "Miss this turn
-    (encounters left)" against "Miss the next turn", "Saved by a spell", "Drop Sword"."""
+    """A choice as a short phrase (the spec's ``choice_words``): "End turn, Strength +1
+    (trophies)", "Miss this turn (encounters left)" against "Miss the next turn", "Saved
+    by a spell", "Drop Sword". ``action`` is a prompt's choice or an entry's base, so it
+    is read as the Action it may be."""
+    return _choice(talisman_view(view), action, language)
+
+
+def _choice(view: TalismanView, action: Action, language: str) -> str:
     kind = str(action.get("do"))
     if kind == "end_turn":
-        trades = [str(t) for t in action.get("trade") or []]
+        trade = action.get("trade")
+        trades = [str(t) for t in trade] if isinstance(trade, list) else []
         if not trades:
             return ui("choice.end_turn", language)
         hero = seat_entry(view, turn_seat(view))
-        gained = int(hero.get(f"{trades[0]}_trophies") or 0) // TROPHY_RATE
-        return ui(f"choice.trade_{trades[0]}", language, gained=gained)
+        held = 0
+        if hero:
+            held = hero["strength_trophies"] if trades[0] == "strength" else hero["craft_trophies"]
+        return ui(f"choice.trade_{trades[0]}", language, gained=held // TROPHY_RATE)
     if kind == "miss_turn":
         left = action.get("encounters_left")
         return ui("choice.miss_this" if left else "choice.miss_next", language)
@@ -125,7 +159,8 @@ def choice(view: JSON, action: JSON, language: str) -> str:
         if take == "life" and action.get("saved_by"):
             return ui("choice.take_life_saved", language)
         return ui(f"choice.take_{take}", language)
-    if kind == "battle" and len(action.get("enemies") or []) > 1:
+    enemies = action.get("enemies")
+    if kind == "battle" and isinstance(enemies, list) and len(enemies) > 1:
         return WORDS("entry.battle_two", language)  # an entry, by its action
     if WORDS.has(f"ui.choice.{kind}"):
         return ui(f"choice.{kind}", language)
@@ -134,5 +169,5 @@ def choice(view: JSON, action: JSON, language: str) -> str:
     return kind.replace("_", " ")
 
 
-def alignment(hero: JSON, language: str) -> str:
-    return WORDS(f"alignment.{hero.get('alignment')}", language)
+def alignment(hero: HeroView, language: str) -> str:
+    return WORDS(f"alignment.{hero['alignment']}", language)

@@ -34,8 +34,8 @@ from companion.display.scene import Scene
 from companion.display.screens import chrome
 from companion.display.screens.base import Motion, Screen
 from companion.games.talisman import labels
+from companion.games.talisman.types import Fight, HeroView, TalismanView, talisman_view
 from companion.games.tetranomicon.screens import fitting_name
-from companion.rules.base import JSON
 
 LIVES_INK: theme.Colour = (236, 96, 104)
 GOLD_INK: theme.Colour = theme.HIGHLIGHT
@@ -47,11 +47,17 @@ def screens() -> Mapping[str, Screen]:
     return {"sheet": SheetScreen(), "battle": BattleScreen()}
 
 
+def view_of(scene: Scene) -> TalismanView:
+    """The scene's view as :func:`present.view` built it (the seam: one cast). A scene
+    may come before any view (``{}``), so the screens read its keys with ``get``."""
+    return talisman_view(scene.view or {})
+
+
 def screen_for(scene: Scene) -> str:
-    return "battle" if labels.fight(scene.view or {}) else "sheet"
+    return "battle" if labels.fight(view_of(scene)) else "sheet"
 
 
-def counter(view: JSON, language: str) -> tuple[str, int, str]:
+def counter(view: TalismanView, language: str) -> tuple[str, int, str]:
     return labels.ui("turn", language), int(view.get("turns") or 0), labels.ui("turns", language)
 
 
@@ -105,40 +111,40 @@ def draw_parts(
 # --- the sheets ------------------------------------------------------------------------------
 
 
-def in_turn_order(view: JSON, first: int | None) -> list[JSON]:
+def in_turn_order(view: TalismanView, first: int | None) -> list[HeroView]:
     """The heroes from ``first`` on, round the table."""
     seats = list(view.get("seats") or [])
-    start = next((i for i, e in enumerate(seats) if e.get("seat") == first), 0)
+    start = next((i for i, e in enumerate(seats) if e["seat"] == first), 0)
     return seats[start:] + seats[:start]
 
 
-def trophies(hero: JSON, kind: str, language: str, *, roomy: bool) -> str:
-    value = int(hero.get(f"{kind}_trophies") or 0)
+def trophies(hero: HeroView, kind: str, language: str, *, roomy: bool) -> str:
+    value = hero["strength_trophies"] if kind == "strength" else hero["craft_trophies"]
     if not value:
         return ""
     return " " + (labels.ui("trophies", language, value=value) if roomy else f"(+{value})")
 
 
-def limits(hero: JSON) -> tuple[str, str]:
-    objects = f"{len(hero.get('objects') or [])}/{hero.get('capacity')}"
-    spells = f"{len(hero.get('spells') or [])}/{hero.get('spell_limit')}"
+def limits(hero: HeroView) -> tuple[str, str]:
+    objects = f"{len(hero['objects'] or [])}/{hero['capacity']}"
+    spells = f"{len(hero['spells'] or [])}/{hero['spell_limit']}"
     return objects, spells
 
 
-def over_ink(hero: JSON) -> tuple[theme.Colour, theme.Colour]:
+def over_ink(hero: HeroView) -> tuple[theme.Colour, theme.Colour]:
     """Objects and spells in orange over their limits (one must go at once)."""
-    objects = len(hero.get("objects") or []) > int(hero.get("capacity") or 0)
-    spells = len(hero.get("spells") or []) > int(hero.get("spell_limit") or 0)
+    objects = len(hero["objects"] or []) > int(hero["capacity"] or 0)
+    spells = len(hero["spells"] or []) > int(hero["spell_limit"] or 0)
     return (
         theme.NEGATIVE if objects else theme.TEXT,
         theme.NEGATIVE if spells else theme.TEXT,
     )
 
 
-def hero_rows(hero: JSON, language: str, *, roomy: bool) -> list[list[Part]]:
+def hero_rows(hero: HeroView, language: str, *, roomy: bool) -> list[list[Part]]:
     """The acting hero's sheet, a line a list of parts, the most needed first."""
     ui = labels.ui
-    lives, fate, gold = (int(hero.get(key) or 0) for key in ("lives", "fate", "gold"))
+    lives, fate, gold = hero["lives"], hero["fate"], hero["gold"]
     alignment = labels.alignment(hero, language)
     if roomy:
         purse = [
@@ -156,17 +162,17 @@ def hero_rows(hero: JSON, language: str, *, roomy: bool) -> list[list[Part]]:
         ]
     strength = (
         f"{labels.STRENGTH} {ui('strength', language)} " if roomy else labels.STRENGTH
-    ) + f"{hero.get('strength')}{trophies(hero, 'strength', language, roomy=roomy)}"
+    ) + f"{hero['strength']}{trophies(hero, 'strength', language, roomy=roomy)}"
     craft = (
         f"{labels.CRAFT} {ui('craft', language)} " if roomy else labels.CRAFT
-    ) + f"{hero.get('craft')}{trophies(hero, 'craft', language, roomy=roomy)}"
+    ) + f"{hero['craft']}{trophies(hero, 'craft', language, roomy=roomy)}"
     objects, spells = limits(hero)
     objects_ink, spells_ink = over_ink(hero)
     marks: list[Part] = []
-    if hero.get("toad"):
+    if hero["toad"]:
         key = "toad" if roomy else "toad_short"
         marks.append(Part(ui(key, language, left=hero["toad"]), theme.NEGATIVE, "sheet.toad", True))
-    if hero.get("miss_next"):
+    if hero["miss_next"]:
         key = "miss_next" if roomy else "miss_short"
         marks.append(Part(ui(key, language), theme.NEGATIVE, "sheet.miss_next", True))
     if not roomy:
@@ -181,8 +187,8 @@ def hero_rows(hero: JSON, language: str, *, roomy: bool) -> list[list[Part]]:
         ]
         over = theme.NEGATIVE in (objects_ink, spells_ink)
         return [purse, carried, arms] if over else [purse, arms, carried]  # over: say why
-    named_objects = ", ".join(hero.get("objects") or [])
-    named_spells = ", ".join(hero.get("spells") or [])
+    named_objects = ", ".join(hero["objects"] or [])
+    named_spells = ", ".join(hero["spells"] or [])
     rows = [
         purse,
         [Part(strength, theme.TEXT, "sheet.strength", True)],
@@ -205,20 +211,20 @@ def hero_rows(hero: JSON, language: str, *, roomy: bool) -> list[list[Part]]:
     return rows
 
 
-def folded_row(hero: JSON, language: str) -> list[Part]:
+def folded_row(hero: HeroView, language: str) -> list[Part]:
     """Another hero in a row: lives, fate, gold, Strength, Craft, a toad or a missed turn."""
-    seat = int(hero.get("seat") or 0)
+    seat = int(hero["seat"] or 0)
     parts = [
-        Part(f"{labels.LIVES}{hero.get('lives')}", LIVES_INK, f"other.lives.{seat}", True),
-        Part(f"{labels.FATE}{hero.get('fate')}", FATE_INK, f"other.fate.{seat}"),
-        Part(f"{labels.GOLD}{hero.get('gold')}", GOLD_INK, f"other.gold.{seat}"),
-        Part(f"{labels.STRENGTH}{hero.get('strength')}", theme.TEXT, f"other.strength.{seat}"),
-        Part(f"{labels.CRAFT}{hero.get('craft')}", theme.TEXT, f"other.craft.{seat}"),
+        Part(f"{labels.LIVES}{hero['lives']}", LIVES_INK, f"other.lives.{seat}", True),
+        Part(f"{labels.FATE}{hero['fate']}", FATE_INK, f"other.fate.{seat}"),
+        Part(f"{labels.GOLD}{hero['gold']}", GOLD_INK, f"other.gold.{seat}"),
+        Part(f"{labels.STRENGTH}{hero['strength']}", theme.TEXT, f"other.strength.{seat}"),
+        Part(f"{labels.CRAFT}{hero['craft']}", theme.TEXT, f"other.craft.{seat}"),
     ]
-    if hero.get("toad"):
+    if hero["toad"]:
         toad = labels.ui("toad_short", language, left=hero["toad"])
         parts.insert(1, Part(toad, theme.NEGATIVE, f"other.toad.{seat}", True))
-    if hero.get("miss_next"):
+    if hero["miss_next"]:
         parts.insert(
             1, Part(labels.ui("miss_short", language), theme.NEGATIVE, f"other.miss.{seat}")
         )
@@ -230,7 +236,7 @@ class SheetScreen:
     opaque = True
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
-        view = scene.view or {}
+        view = view_of(scene)
         painter.surface.fill(theme.BACKGROUND)
         chrome.banner(painter, layout, scene, counter(view, scene.language))
         sheets(painter, layout, scene)
@@ -240,7 +246,7 @@ class SheetScreen:
 def sheets(painter: Painter, layout: Layout, scene: Scene) -> None:
     """The acting hero in full, the others folded: a row each where the panel has the
     room, else a chip each down the right (initial and lives)."""
-    view = scene.view or {}
+    view = view_of(scene)
     language = scene.language
     seat = chrome.acting_seat(scene)
     heroes = in_turn_order(view, seat)
@@ -255,7 +261,7 @@ def sheets(painter: Painter, layout: Layout, scene: Scene) -> None:
     roomy = layout.roomy
     rows = hero_rows(hero, language, roomy=roomy)
     top = middle.top + (middle.height - lines * line) // 2
-    painter.mark(f"sheet.{hero.get('seat')}", middle, str(hero.get("name")))
+    painter.mark(f"sheet.{hero['seat']}", middle, str(hero["name"]))
     if roomy:
         shown = rows[: max(1, lines - len(others))] if others else rows[:lines]
         count = min(lines, len(shown) + len(others))
@@ -278,7 +284,7 @@ def folded_rows(
     painter: Painter,
     layout: Layout,
     scene: Scene,
-    others: Sequence[JSON],
+    others: Sequence[HeroView],
     *,
     middle: pygame.Rect,
     top: int,
@@ -287,23 +293,21 @@ def folded_rows(
 ) -> None:
     """A row each: the hero's name on its colour, then its counts; "+n" when they do not
     all fit."""
-    view = scene.view or {}
+    view = view_of(scene)
     line = layout.line
     px = layout.min_text
-    widest = (
-        max(painter.fonts.size(str(o.get("name")), px, True)[0] for o in others) if others else 0
-    )
+    widest = max(painter.fonts.size(str(o["name"]), px, True)[0] for o in others) if others else 0
     name_w = min(round(middle.width * 0.3), widest + layout.px(12))
     for index, other in enumerate(others[: max(0, room)]):
         row = pygame.Rect(middle.left, top, middle.width, line)
-        seat = int(other.get("seat") or 0)
+        seat = int(other["seat"] or 0)
         if index == room - 1 and len(others) > room:
             said = f"+{len(others) - index}"
             painter.text(row, said, px, colour=theme.DIM, role="other.more")
             return
         chip = pygame.Rect(row.left, row.top, name_w, line)
         painter.box(chip, chrome.seat_colour(scene, seat), radius=layout.px(4))
-        painter.mark(f"other.{seat}", chip, str(other.get("name")))
+        painter.mark(f"other.{seat}", chip, str(other["name"]))
         inner = chip.inflate(-layout.px(8), 0)
         painter.text(
             inner,
@@ -325,7 +329,7 @@ def other_chips(
     painter: Painter,
     layout: Layout,
     scene: Scene,
-    others: Sequence[JSON],
+    others: Sequence[HeroView],
     *,
     middle: pygame.Rect,
     top: int,
@@ -337,12 +341,12 @@ def other_chips(
     if not others:
         return 0
     px = layout.min_text
-    said = [f"{str(o.get('name'))[:1]} {labels.LIVES}{o.get('lives')}" for o in others]
+    said = [f"{str(o['name'])[:1]} {labels.LIVES}{o['lives']}" for o in others]
     if len(others) > lines:
         said = [*said[: lines - 1], f"+{len(others) - lines + 1}"]
     width = max(painter.fonts.size(s, px, True)[0] for s in said) + layout.px(10)
     for index, (other, words) in enumerate(zip(others, said, strict=False)):
-        seat = int(other.get("seat") or 0)
+        seat = int(other["seat"] or 0)
         chip = pygame.Rect(middle.right - width, top + index * layout.line, width, layout.line)
         more = words.startswith("+")
         if more:
@@ -350,7 +354,7 @@ def other_chips(
             continue
         colour = chrome.seat_colour(scene, seat)
         painter.box(chip, colour, radius=layout.px(4))
-        painter.mark(f"other.{seat}", chip, str(other.get("name")))
+        painter.mark(f"other.{seat}", chip, str(other["name"]))
         painter.text(
             chip,
             words,
@@ -381,9 +385,9 @@ class Side:
     rerolled: bool
 
 
-def sides(view: JSON, battle: JSON, language: str) -> tuple[Side, Side]:
-    seat = int(battle.get("seat") or 0)
-    roll, total = int(battle.get("roll") or 0), int(battle.get("hero_total") or 0)
+def sides(view: TalismanView, battle: Fight, language: str) -> tuple[Side, Side]:
+    seat = int(battle["seat"] or 0)
+    roll, total = int(battle["roll"] or 0), int(battle["hero_total"] or 0)
     hero = Side(
         "hero",
         labels.name(view, seat),
@@ -392,16 +396,16 @@ def sides(view: JSON, battle: JSON, language: str) -> tuple[Side, Side]:
         total,
         roll,
         total - roll,
-        bool(battle.get("rerolled")),
+        bool(battle["rerolled"]),
     )
-    against = int(battle.get("against") or 0)
-    their_roll = int(battle.get("opponent_roll") or 0)
-    other = battle.get("opponent")
+    against = int(battle["against"] or 0)
+    their_roll = int(battle["opponent_roll"] or 0)
+    other = battle["opponent"]
     if other:
         name = labels.name(view, other)
         caption, short, colour = name, name, theme.seat_colour(int(other))
     else:
-        enemies = [int(e) for e in battle.get("enemies") or []]
+        enemies = [int(e) for e in battle["enemies"] or []]
         summed = "+".join(str(e) for e in enemies)
         word = (
             labels.ui("enemies", language, count=len(enemies))
@@ -444,7 +448,7 @@ class BattleScreen:
     opaque = True
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
-        view = scene.view or {}
+        view = view_of(scene)
         painter.surface.fill(theme.BACKGROUND)
         chrome.banner(painter, layout, scene, counter(view, scene.language))
         battle_board(painter, layout, scene)
@@ -453,7 +457,7 @@ class BattleScreen:
 
 def battle_board(painter: Painter, layout: Layout, scene: Scene) -> None:
     """Both totals in panels with the comparison between, then the status lines."""
-    view = scene.view or {}
+    view = view_of(scene)
     battle = labels.fight(view)
     if battle is None:
         return
@@ -578,7 +582,9 @@ def fitting_text(
     painter.text(box, said, px, colour=theme.TEXT, bold=True, role=role, align=align)
 
 
-def status_lines(view: JSON, battle: JSON, language: str, *, roomy: bool) -> list[list[Part]]:
+def status_lines(
+    view: TalismanView, battle: Fight, language: str, *, roomy: bool
+) -> list[list[Part]]:
     """Under the totals: the outcome once accepted; psychic combat said plainly; each
     hero's fate reroll (spent, or still open while the rolls wait)."""
     ui = labels.ui
@@ -588,8 +594,8 @@ def status_lines(view: JSON, battle: JSON, language: str, *, roomy: bool) -> lis
     if isinstance(result, str):
         ink = {"won": theme.POSITIVE, "lost": theme.NEGATIVE}.get(result, theme.HIGHLIGHT)
         said = labels.outcome(result, language)
-        if battle.get("opponent"):
-            said = f"{labels.name(view, battle.get('seat'))}: {said}"
+        if battle["opponent"]:
+            said = f"{labels.name(view, battle['seat'])}: {said}"
         first.append(Part(said, ink, "battle.outcome", True))
     if first:
         lines.append(first)
@@ -606,14 +612,13 @@ def status_lines(view: JSON, battle: JSON, language: str, *, roomy: bool) -> lis
         else:
             lines[0].append(psychic)  # "Lost  Psychic: Craft" on the small panel's line
     fates: list[Part] = []
-    heroes = [("seat", "rerolled")]
-    if battle.get("opponent"):
-        heroes.append(("opponent", "opponent_rerolled"))
+    heroes: list[tuple[int | None, bool]] = [(battle["seat"], battle["rerolled"])]
+    if battle["opponent"]:
+        heroes.append((battle["opponent"], battle.get("opponent_rerolled", False)))
     waiting = view.get("phase") == "battle"
-    for seat_key, spent_key in heroes:
-        seat = battle.get(seat_key)
+    for seat, spent in heroes:
         player = labels.name(view, seat)
-        if battle.get(spent_key):
+        if spent:
             fates.append(
                 Part(
                     f"{labels.REROLLED} {ui('fate_spent', language, player=player)}",
@@ -622,7 +627,8 @@ def status_lines(view: JSON, battle: JSON, language: str, *, roomy: bool) -> lis
                 )
             )
         elif waiting and roomy:
-            fate = int(labels.seat_entry(view, seat).get("fate") or 0)
+            entry = labels.seat_entry(view, seat)
+            fate = entry["fate"] if entry else 0
             key = "fate_left" if fate else "fate_none"
             fates.append(Part(ui(key, language, player=player), theme.DIM, "battle.fate"))
     if roomy:

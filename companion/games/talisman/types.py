@@ -108,6 +108,26 @@ class LastBattleView(TypedDict):
     outcome: str  # won, lost or standoff
 
 
+class Fight(TypedDict):
+    """The battle on the screen (labels.fight): the one under way with its result's
+    outcome once decided, or the result the last action left (a ``battle_result`` event,
+    so also its ``event`` key)."""
+
+    seat: int
+    kind: str
+    enemies: list[int]
+    opponent: int | None
+    roll: int
+    hero_total: int
+    opponent_roll: int
+    against: int
+    rerolled: bool
+    opponent_rerolled: NotRequired[bool]
+    outcome: NotRequired[str]
+    event: NotRequired[BattleEventName]
+    by: NotRequired[int]
+
+
 class DebugView(TypedDict):
     setup: JSON  # the setup as a journal holds it
 
