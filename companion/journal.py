@@ -15,162 +15,84 @@ In each action's row, the lines the table said of it (``said``: the narration in
 language, JSON, with its own checksum ``said_crc``), written with the action, so the game
 log is read, never replayed. They can be said again from the actions: lines missing (a
 journal older than them) or damaged are left out of :meth:`Journal.said` and filled again.
+
+Its parts: :mod:`companion.journal_rows` (the schema, the records, the errors, the checksums
+and the messages naming a damaged row) and :mod:`companion.journal_open` (the file made
+private, and an existing one checked read-only before it is written to); every name is
+importable from here too.
 """
 
 from __future__ import annotations
 
 import errno
 import json
-import os
 import sqlite3
-import time
-import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import quote
 
+from companion.journal_open import (
+    FILE_MODE,
+    FOLDER_MODE,
+    can_write,
+    check_existing,
+    keep_private,
+    private_file,
+)
+from companion.journal_rows import (
+    ACTION_TEXT,
+    APPLICATION_ID,
+    ARCHIVED,
+    CHECKED,
+    GAME_TEXT,
+    SAID_COLUMNS,
+    SCHEMA,
+    SCHEMA_VERSION,
+    SNAPSHOTS,
+    STATUSES,
+    STORAGE_SAYS,
+    ActionRecord,
+    GameRecord,
+    JournalError,
+    StorageError,
+    action_check,
+    action_record,
+    damaged,
+    game_record,
+    mismatch,
+    row_check,
+    said_check,
+    unreadable_actions,
+    unreadable_game,
+    utc_now,
+    version_number,
+)
+from companion.journal_rows import Transaction as _Transaction
 from companion.rules.base import JSON
 
-SCHEMA_VERSION = 2  # 2: a checksum on every games, actions and snapshots row
-APPLICATION_ID = 0x5161_6C01  # "Sigil" v1: marks the file as ours for `file(1)` and us
-
-SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL, crc INTEGER);
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    head INTEGER NOT NULL DEFAULT 0,
-    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
-    crc INTEGER
-);
-CREATE TABLE actions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    at TEXT NOT NULL,
-    seat INTEGER,
-    action TEXT NOT NULL,
-    crc INTEGER,
-    said TEXT,
-    said_crc INTEGER,
-    PRIMARY KEY (game_id, seq)
-);
-"""
-# Games put away by ``companion games archive``: kept whole, no longer offered to resume.
-# Added at the first archive, like the snapshots (readers of schema 1 ignore it).
-ARCHIVED = """
-CREATE TABLE IF NOT EXISTS archived (
-    game_id INTEGER PRIMARY KEY REFERENCES games(id),
-    at TEXT NOT NULL
-)
-"""
-STATUSES = ("active", "finished")
-GAME_TEXT = ("game", "setup", "created_at", "status")  # the text cells, to find one not UTF-8
-ACTION_TEXT = ("at", "action")
-# A cache, not the truth: the state after ``head`` actions, so resuming a long game replays
-# only what follows. Added to older journals as they open (readers of schema 1 ignore it).
-SNAPSHOTS = """
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    head INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    crc INTEGER,
-    PRIMARY KEY (game_id, head)
-)
-"""
-# What the table said of each action, by language ({"en": [...], "ru": [...]}), in the
-# action's row: the game log, kept so that it is never replayed (a row past the head keeps
-# its lines for a redo). Added to older journals' rows as they open (readers of schema 2
-# ignore the columns); checksummed apart, as row_check("said", (game_id, seq, said)).
-SAID_COLUMNS = ("said TEXT", "said_crc INTEGER")
-# The cells of each checked row, in the order the checksum covers them.
-CHECKED = {
-    "meta": ("key", "value"),  # which game a restart picks up, the schema, the phones' tokens
-    "games": ("id", "game", "setup", "created_at", "head", "status"),
-    "actions": ("game_id", "seq", "at", "seat", "action"),
-    "snapshots": ("game_id", "head", "state"),
-}
-FILE_MODE = 0o600  # the hidden vote is in the journal: no other user reads it
-FOLDER_MODE = 0o700
-
-
-class JournalError(Exception):
-    """The journal cannot be used; the message names the file and the reason."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    game: str
-    setup: JSON
-    created_at: str
-    head: int
-    status: str
-    archived: bool = False
-
-
-@dataclass(frozen=True)
-class ActionRecord:
-    seq: int
-    at: str
-    seat: int | None
-    action: JSON
-
-
-def _private_file(path: Path) -> None:
-    """Create the journal's folder (0700) and an empty file (0600), whatever the umask."""
-    try:
-        path.parent.mkdir(mode=FOLDER_MODE, parents=True, exist_ok=True)
-    except FileExistsError as error:  # a file where the folder (or one above it) should be
-        raise JournalError(
-            f"{path}: cannot create the journal's folder {path.parent}: a file is in the way"
-        ) from error
-    except OSError as error:
-        raise StorageError(
-            path, error, f"cannot create the journal's folder {path.parent}"
-        ) from error
-    try:
-        descriptor = os.open(path, os.O_CREAT | os.O_WRONLY, FILE_MODE)
-        os.close(descriptor)
-    except OSError as error:
-        raise StorageError(path, error, "cannot create the journal") from error
-    _keep_private(path)
-
-
-def _keep_private(path: Path) -> None:
-    """The journal and its WAL and shared-memory files: 0600 (best effort: not our file)."""
-    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
-        try:
-            if name.exists() and name.stat().st_mode & 0o077:
-                name.chmod(FILE_MODE)
-        except OSError:
-            continue
-
-
-def _now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-def _cell(value: object) -> bytes:
-    """A cell as the checksum sees it: text by its UTF-8 bytes (as SQLite keeps it, so a
-    row read as blobs checks the same), with its length so no two rows run together."""
-    if value is None:
-        return b"-"
-    if isinstance(value, int):
-        return b"%d" % value
-    if isinstance(value, str):
-        value = value.encode("utf-8", "surrogateescape")
-    if isinstance(value, bytes):
-        return b"%d:%b" % (len(value), value)
-    return repr(value).encode()
-
-
-def row_check(table: str, cells: Sequence[object]) -> int:
-    """The CRC-32 of a row's cells (``CHECKED[table]``, in that order): any one flipped
-    bit, and any burst of up to 32, changes it."""
-    return zlib.crc32(b"|".join([table.encode(), *map(_cell, cells)]))
+__all__ = [
+    "ACTION_TEXT",
+    "APPLICATION_ID",
+    "ARCHIVED",
+    "CHECKED",
+    "FILE_MODE",
+    "FOLDER_MODE",
+    "GAME_TEXT",
+    "SAID_COLUMNS",
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "SNAPSHOTS",
+    "STATUSES",
+    "STORAGE_SAYS",
+    "ActionRecord",
+    "GameRecord",
+    "Journal",
+    "JournalError",
+    "StorageError",
+    "action_check",
+    "checksum_rows",
+    "row_check",
+    "said_check",
+]
 
 
 def checksum_rows(db: sqlite3.Connection) -> None:
@@ -195,37 +117,6 @@ def checksum_rows(db: sqlite3.Connection) -> None:
         )
 
 
-def action_check(game_id: int, seq: int, at: str, seat: int | None, text: str) -> int:
-    """``row_check("actions", ...)`` for cells of the right types, without the generic
-    walk: a resume checks every action (10,000 of them in a long game)."""
-    who = "-" if seat is None else seat
-    if at.isascii() and text.isascii():  # the usual case: lengths in characters are bytes
-        row = f"actions|{game_id}|{seq}|{len(at)}:{at}|{who}|{len(text)}:{text}"
-        return zlib.crc32(row.encode())
-    when, action = at.encode("utf-8", "surrogateescape"), text.encode("utf-8", "surrogateescape")
-    head = f"actions|{game_id}|{seq}|{len(when)}:".encode()
-    return zlib.crc32(b"%b%b|%b|%d:%b" % (head, when, str(who).encode(), len(action), action))
-
-
-def said_check(game_id: int, seq: int, lines: str) -> int:
-    """``row_check("said", (game_id, seq, lines))`` without the generic walk: a resume
-    checks every action's lines."""
-    text = lines.encode("utf-8", "surrogateescape")
-    return zlib.crc32(b"said|%d|%d|%d:%b" % (game_id, seq, len(text), text))
-
-
-def _version(value: object) -> int | None:
-    """A schema version as written (ASCII digits); None for anything else ('²', '1.0')."""
-    text = str(value)
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 10 else None
-
-
-def _can_write(path: Path) -> bool:
-    """Whether the file and its folder take writes (a read-only mount, an immutable file
-    or, for another user, the modes: ``access`` says so for root too)."""
-    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
-
-
 class Journal:
     """A journal file; ``Journal(path)`` creates it or checks an existing one."""
 
@@ -242,10 +133,10 @@ class Journal:
             raise JournalError(f"{self.path}: cannot open the journal: {error.strerror}") from error
         version, uri = 0, ""
         if existing:
-            self.read_only = not _can_write(self.path)
-            version, uri = self._check_existing()
+            self.read_only = not can_write(self.path)
+            version, uri = check_existing(self.path, self.read_only)
         elif not memory:
-            _private_file(self.path)
+            private_file(self.path)
         try:
             self._connect(uri, version)
         except sqlite3.Error as error:
@@ -262,7 +153,7 @@ class Journal:
         self.archive_kept = self._has_table("archived")
         self.said_kept = self._has_said()
         if not memory and not self.read_only:
-            _keep_private(self.path)
+            keep_private(self.path)
 
     def _connect(self, uri: str, version: int) -> None:
         """The connection: read-only by ``uri``, or read-write with the schema made or
@@ -308,97 +199,6 @@ class Journal:
             return False
         return True
 
-    # --- checks ----------------------------------------------------------------------
-
-    def _check_existing(self) -> tuple[int, str]:
-        """Read-only checks first, so that a bad file is never written to: the schema
-        version (0: no tables yet) and the URI that reads the file read-only."""
-        uri = f"file:{quote(str(self.path))}?mode=ro"
-        try:
-            return self._probe(uri), uri
-        except sqlite3.OperationalError as error:
-            # A WAL journal in a read-only folder without its -shm file: SQLite reads it
-            # only as immutable, which is right only when no change waits in the -wal.
-            if not self.read_only or "unable to open" not in str(error):
-                raise self._not_ours(error) from error
-        wal = Path(f"{self.path}-wal")
-        if wal.exists() and wal.stat().st_size > 0:
-            raise JournalError(
-                f"{self.path}: cannot be read in a read-only folder: its last changes are "
-                f"still in {wal.name}; open it once where it can be written"
-            )
-        uri = f"{uri}&immutable=1"
-        try:
-            return self._probe(uri), uri
-        except sqlite3.Error as error:
-            raise self._not_ours(error) from error
-
-    def _not_ours(self, error: sqlite3.Error) -> JournalError:
-        return JournalError(
-            f"{self.path}: not a companion journal ({error}); it was left untouched"
-        )
-
-    def _probe(self, uri: str) -> int:
-        where = str(self.path)
-        probe = sqlite3.connect(uri, uri=True)
-        try:
-            try:
-                ok = probe.execute("PRAGMA quick_check").fetchone()
-            except UnicodeDecodeError:  # SQLite's own report quotes the damaged bytes
-                ok = ("its check names bytes that are not text",)
-            if not ok or ok[0] != "ok":
-                raise JournalError(
-                    f"{where}: the journal is damaged ({ok[0] if ok else '?'}); "
-                    "it was left untouched"
-                )
-            tables = {row[0] for row in probe.execute("SELECT name FROM sqlite_master")}
-            if not tables:
-                return 0
-            if "meta" not in tables:
-                raise JournalError(
-                    f"{where}: not a companion journal (no meta table); it was left untouched"
-                )
-            checked = any(c[1] == "crc" for c in probe.execute("PRAGMA table_info(meta)"))
-            try:
-                row = probe.execute(
-                    f"SELECT value, {'crc' if checked else 'NULL'} FROM meta "
-                    "WHERE key='schema_version'"
-                ).fetchone()
-            except sqlite3.OperationalError as error:  # not UTF-8
-                raise JournalError(
-                    f"{where}: not a companion journal (its schema version is not text: "
-                    f"{error}); it was left untouched"
-                ) from error
-            if row is None:
-                raise JournalError(f"{where}: not a companion journal (no schema version)")
-            if checked and row[1] != row_check("meta", ("schema_version", row[0])):
-                raise JournalError(
-                    f"{where}: meta schema_version: the row is damaged (it does not match its "
-                    "checksum: a changed bit); the journal was left untouched"
-                )
-            version = _version(row[0])
-            if version is None or version < 1:
-                shown = repr(row[0]) if len(repr(row[0])) <= 40 else f"{repr(row[0])[:37]}..."
-                raise JournalError(
-                    f"{where}: not a companion journal (its schema version {shown} is not a "
-                    "version number); it was left untouched"
-                )
-            if version > SCHEMA_VERSION:
-                raise JournalError(
-                    f"{where}: written by a newer companion (journal schema {version}; this "
-                    f"one reads up to {SCHEMA_VERSION}); update the companion. The file was "
-                    "left untouched"
-                )
-            if not {"games", "actions"} <= tables:
-                raise JournalError(f"{where}: the journal is missing its tables; left untouched")
-            return version
-        except sqlite3.OperationalError:
-            raise
-        except sqlite3.DatabaseError as error:
-            raise self._not_ours(error) from error
-        finally:
-            probe.close()
-
     def _has_schema(self) -> bool:
         row = self._db.execute("SELECT 1 FROM sqlite_master WHERE name='meta'").fetchone()
         return row is not None
@@ -429,18 +229,18 @@ class Journal:
             return False
         try:
             with self._transaction():
-                self._put_meta("last_write", _now())
+                self._put_meta("last_write", utc_now())
         except JournalError:
             return False
         return True
 
     def _reopen(self) -> bool:
-        if not _can_write(self.path):
+        if not can_write(self.path):
             return False
         kept = self._db
         try:
             self.read_only = False
-            version, _ = self._check_existing()
+            version, _ = check_existing(self.path, self.read_only)
             self._connect("", version)
         except (JournalError, sqlite3.Error):
             if self._db is not kept:
@@ -453,7 +253,7 @@ class Journal:
         self.snapshots = self._has_table("snapshots")
         self.archive_kept = self._has_table("archived")
         self.said_kept = self._has_said()
-        _keep_private(self.path)
+        keep_private(self.path)
         return True
 
     def close(self) -> None:
@@ -462,7 +262,7 @@ class Journal:
     # --- games -------------------------------------------------------------------------
 
     def new_game(self, game: str, setup: Mapping[str, object]) -> GameRecord:
-        text, created_at = json.dumps(dict(setup), ensure_ascii=False), _now()
+        text, created_at = json.dumps(dict(setup), ensure_ascii=False), utc_now()
         with self._transaction():
             cursor = self._db.execute(
                 "INSERT INTO games (game, setup, created_at) VALUES (?, ?, ?)",
@@ -487,7 +287,6 @@ class Journal:
 
     def game(self, game_id: int) -> GameRecord:
         """A game's record; a damaged row is a JournalError naming the game."""
-        place = f"game {game_id}"
         try:
             row = self._db.execute(
                 f"SELECT id, game, setup, created_at, head, status, {self._crc} "
@@ -496,26 +295,10 @@ class Journal:
             ).fetchone()
             archived = self._is_archived(game_id)
         except sqlite3.Error as error:
-            raise self._unreadable(
-                place, error, table="games", key="id", columns=GAME_TEXT, match=("id", game_id)
-            ) from error
+            raise unreadable_game(self._db, self.path, game_id, error) from error
         if row is None:
             raise JournalError(f"{self.path}: no game {game_id}")
-        number, game, text, created_at, head, status, check = row
-        setup = self._json(place, "setup", text)
-        if not isinstance(game, str) or not game:
-            raise self._damaged(place, "game name", game)
-        if not isinstance(setup, dict):
-            raise self._damaged(place, "setup", setup)
-        if not isinstance(created_at, str):
-            raise self._damaged(place, "creation time", created_at)
-        if not isinstance(head, int) or head < 0:
-            raise self._damaged(place, "head", head)
-        if status not in STATUSES:
-            raise self._damaged(place, "status", status)
-        if self.checked and check != row_check("games", row[:6]):
-            raise self._mismatch(place)
-        return GameRecord(number, game, setup, created_at, head, status, archived)
+        return game_record(self.path, game_id, row, archived, checked=self.checked)
 
     def latest_unfinished(self) -> GameRecord | None:
         """The game last on the table if it is unfinished, else the newest unfinished (an
@@ -573,7 +356,7 @@ class Journal:
                 "checksum: a changed bit); the journal was left untouched"
             )
         try:
-            return _version(row[0].decode("utf-8"))
+            return version_number(row[0].decode("utf-8"))
         except (UnicodeDecodeError, AttributeError):  # not UTF-8 text: as if none
             return None
 
@@ -629,15 +412,13 @@ class Journal:
         except sqlite3.OperationalError as error:
             if "decode" not in str(error).lower():
                 raise  # the storage's fault: a StorageError from the transaction
-            raise self._unreadable(
-                place, error, table="games", key="id", columns=GAME_TEXT, match=("id", game_id)
-            ) from error
+            raise unreadable_game(self._db, self.path, game_id, error) from error
         if row is None:
             raise JournalError(f"{self.path}: no game {game_id}")
         if self.checked and row[6] != row_check("games", row[:6]):
-            raise self._mismatch(place)
+            raise mismatch(self.path, place)
         if not isinstance(row[4], int) or row[4] < 0:
-            raise self._damaged(place, "head", row[4])
+            raise damaged(self.path, place, "head", row[4])
         return list(row[:6])
 
     def check_whole(self) -> None:
@@ -668,7 +449,7 @@ class Journal:
             self._db.execute(ARCHIVED)
             self._db.executemany(
                 "INSERT OR IGNORE INTO archived (game_id, at) VALUES (?, ?)",
-                [(game_id, _now()) for game_id in game_ids],
+                [(game_id, utc_now()) for game_id in game_ids],
             )
 
     def unarchive(self, game_ids: Sequence[int]) -> None:
@@ -712,110 +493,16 @@ class Journal:
                 (game_id,),
             )
             for expected, row in enumerate(rows, 1):
-                records.append(self._record(game_id, expected, row, known))
+                records.append(
+                    action_record(self.path, game_id, expected, row, known, checked=self.checked)
+                )
         except sqlite3.Error as error:
-            raise self._unreadable(
-                f"game {game_id}",
-                error,
-                table="actions",
-                key="seq",
-                columns=ACTION_TEXT,
-                match=("game_id", game_id),
-            ) from error
+            raise unreadable_actions(self._db, self.path, game_id, error) from error
         finally:
             # A refusal's traceback keeps this frame: an open statement would keep the
             # file open after close() (safe mode moves the journal aside right after).
             rows.close()
         return records
-
-    def _record(
-        self, game_id: int, expected: int, row: tuple[object, ...], known: dict[str, JSON]
-    ) -> ActionRecord:
-        """One action's row, checked (its place in words only when it is refused: a resume
-        reads every row)."""
-        seq, at, seat, text, check = row
-        if seq != expected:
-            raise JournalError(
-                f"{self.path}: game {game_id}, action {expected}: missing (the next stored "
-                f"is {seq!r}); the journal was left untouched"
-            )
-        action = known.get(text) if isinstance(text, str) else None
-        if action is None:
-            action = self._action(f"game {game_id}, action {seq}", text)
-            if isinstance(text, str):
-                known[text] = action
-        if not isinstance(at, str):
-            raise self._damaged(f"game {game_id}, action {seq}", "time", at)
-        if seat is not None and not isinstance(seat, int):
-            raise self._damaged(f"game {game_id}, action {seq}", "seat", seat)
-        if not isinstance(text, str):  # JSON in a blob: not what was written
-            raise self._damaged(f"game {game_id}, action {seq}", "action", text)
-        if self.checked and check != action_check(game_id, expected, at, seat, text):
-            raise self._mismatch(f"game {game_id}, action {seq}")
-        return ActionRecord(expected, at, seat, action)
-
-    def _action(self, place: str, text: object) -> JSON:
-        action = self._json(place, "action", text)
-        if not isinstance(action, dict):
-            raise JournalError(f"{self.path}: {place}: not a mapping")
-        return action
-
-    # --- damaged rows --------------------------------------------------------------------
-
-    def _json(self, place: str, what: str, text: object) -> JSON:
-        try:
-            value: JSON = json.loads(text)  # type: ignore[arg-type]  # checked just below
-        except (ValueError, TypeError, RecursionError) as error:
-            reason = "too deeply nested" if isinstance(error, RecursionError) else str(error)
-            raise JournalError(f"{self.path}: {place}: {what} is not JSON ({reason})") from error
-        return value
-
-    def _mismatch(self, place: str) -> JournalError:
-        return JournalError(
-            f"{self.path}: {place}: the row is damaged (it does not match its checksum: a "
-            "changed bit); the journal was left untouched"
-        )
-
-    def _damaged(self, place: str, what: str, value: object) -> JournalError:
-        shown = repr(value)
-        shown = shown if len(shown) <= 40 else f"{shown[:37]}..."
-        return JournalError(
-            f"{self.path}: {place}: the {what} is damaged ({shown}); the journal was left untouched"
-        )
-
-    def _unreadable(
-        self,
-        place: str,
-        error: sqlite3.Error,
-        *,
-        table: str,
-        key: str,
-        columns: tuple[str, ...],
-        match: tuple[str, int],
-    ) -> JournalError:
-        """A read that failed: the row and column that is not UTF-8 when that is the cause
-        (SQLite says "Could not decode to UTF-8" without the row), else SQLite's words."""
-        cast = ", ".join(f"CAST({column} AS BLOB)" for column in columns)
-        try:
-            rows = self._db.execute(
-                f"SELECT {key}, {cast} FROM {table} WHERE {match[0]}=?", (match[1],)
-            )
-            for found, *cells in rows:
-                for column, cell in zip(columns, cells, strict=True):
-                    if not isinstance(cell, bytes):
-                        continue
-                    try:
-                        cell.decode("utf-8")
-                    except UnicodeDecodeError as bad:
-                        row = place if table == "games" else f"{place}, action {found}"
-                        return JournalError(
-                            f"{self.path}: {row}: the {column} is not UTF-8 text (byte "
-                            f"0x{cell[bad.start]:02x} at {bad.start}); the journal was left "
-                            "untouched"
-                        )
-        except sqlite3.Error:
-            pass
-        return JournalError(f"{self.path}: {place}: cannot read the journal: {error}")
 
     def append(
         self,
@@ -830,7 +517,7 @@ class Journal:
         transaction; durable on return."""
         # As applied, key order and all: the rules may read a mapping in its order.
         text = json.dumps(dict(action), ensure_ascii=False)
-        at = _now()
+        at = utc_now()
         with self._transaction():
             head = self._game_row(game_id)[4]
             assert isinstance(head, int)  # checked by _game_row
@@ -938,74 +625,3 @@ class Journal:
         if self.checked and row[2] != row_check("snapshots", (game_id, row[0], row[1])):
             return None
         return (row[0], str(row[1]))
-
-
-STORAGE_SAYS = {
-    "full": "the storage is full",
-    "read_only": "the storage is read-only",
-    "failed": "the storage fails",
-}
-
-
-class StorageError(JournalError):
-    """The journal cannot be written now (a full disk, a read-only file, a removed USB
-    stick): nothing of the failed change was kept. ``kind`` is "full", "read_only" or
-    "failed"; the table goes on read-only and tries again."""
-
-    def __init__(
-        self, path: Path, error: sqlite3.Error | OSError, doing: str = "cannot write the journal"
-    ) -> None:
-        if isinstance(error, OSError):
-            said = error.strerror or str(error)
-            if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-                self.kind = "full"
-            elif error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-                self.kind = "read_only"
-            else:
-                self.kind = "failed"
-        else:
-            said = str(error)
-            lowered = said.lower()
-            if "full" in lowered:
-                self.kind = "full"
-            elif "readonly" in lowered or "read-only" in lowered or "read only" in lowered:
-                self.kind = "read_only"
-            else:
-                self.kind = "failed"
-        super().__init__(f"{path}: {doing}: {STORAGE_SAYS[self.kind]} ({said})")
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` on any error; a write the
-    storage refuses becomes a :class:`StorageError` with nothing kept."""
-
-    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
-        self._db = db
-        self._path = path
-
-    def __enter__(self) -> None:
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            raise StorageError(self._path, error) from error
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        if kind is None:
-            try:
-                self._db.execute("COMMIT")
-            except sqlite3.Error as failed:
-                self._rollback()
-                raise StorageError(self._path, failed) from failed
-            return
-        self._rollback()
-        if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError) and not isinstance(
-            error, sqlite3.IntegrityError
-        ):
-            raise StorageError(self._path, error) from error
-
-    def _rollback(self) -> None:
-        if self._db.in_transaction:
-            try:
-                self._db.execute("ROLLBACK")
-            except sqlite3.Error:
-                return
