@@ -28,13 +28,12 @@ from companion.games.tetranomicon.state import (
     State,
     parse_setup,
 )
-from companion.games.tetranomicon.types import TetraEvent, Toll, to_json
+from companion.games.tetranomicon.types import Toll, emit_event
 from companion.rules.base import (
     Action,
     IllegalAction,
     as_int,
     check_fields,
-    emit,
     handler_for,
     pick,
     require,
@@ -58,12 +57,6 @@ def start(setup: Mapping[str, object] | None) -> State:
 
 
 # --- who acts ---------------------------------------------------------------------------------
-
-
-def _emit(state: State, event: TetraEvent) -> State:
-    """The state with ``event`` added to what the action caused (the rules kit keeps
-    events as plain dicts; here each is checked against its TypedDict in types.py)."""
-    return emit(state, to_json(event))
 
 
 def _acting(state: State, action: Action, *phases: str) -> int:
@@ -99,7 +92,7 @@ def _new_epoch(state: State) -> State:
     coins = [f.coins for f in state.factions]
     first = ar.initiative(coins, state.first)
     state = state.evolve(epoch=epoch, first=first, turn=first, passed=frozenset())
-    state = _emit(state, {"event": "initiative", "epoch": epoch, "seat": first})
+    state = emit_event(state, {"event": "initiative", "epoch": epoch, "seat": first})
     if state.setup.diplomacy:
         order = tuple(turn_order(state))
         return state.evolve(phase=PHASE_DIPLOMACY, to_flip=order, turn=first)
@@ -118,7 +111,7 @@ def flip(state: State, action: Action) -> State:
     pair = (min(seat, other), max(seat, other))
     at_war = state.at_war ^ {pair}
     state = state.evolve(at_war=at_war)
-    state = _emit(
+    state = emit_event(
         state, {"event": "relation_flipped", "seat": seat, "with": other, "war": pair in at_war}
     )
     return _next_flip(state)
@@ -127,7 +120,7 @@ def flip(state: State, action: Action) -> State:
 def keep(state: State, action: Action) -> State:
     check_fields("keep", action, ("do", "seat"))
     seat = _acting(state, action, PHASE_DIPLOMACY)
-    return _next_flip(_emit(state, {"event": "relations_kept", "seat": seat}))
+    return _next_flip(emit_event(state, {"event": "relations_kept", "seat": seat}))
 
 
 def _next_flip(state: State) -> State:
@@ -149,7 +142,7 @@ def epoch_card(state: State, action: Action) -> State:
             "setup.epoch_repeats: true for a deck that repeats)"
         )
     state = state.evolve(epoch_type=kind, used_types=(*state.used_types, kind))
-    state = _emit(state, {"event": "epoch_card", "epoch": state.epoch, "type": kind})
+    state = emit_event(state, {"event": "epoch_card", "epoch": state.epoch, "type": kind})
     if state.setup.diplomacy:
         decided = ar.majority_war(state.relations())
         decider = state.first if decided is None and state.epoch == 1 else None
@@ -181,7 +174,7 @@ def relation(state: State, action: Action) -> State:
 
 def _relations_set(state: State, war: bool, by: str) -> State:
     state = state.evolve(war=war, phase=PHASE_ACTIONS, turn=state.first)
-    return _emit(state, {"event": "relations", "war": war, "by": by, "epoch": state.epoch})
+    return emit_event(state, {"event": "relations", "war": war, "by": by, "epoch": state.epoch})
 
 
 # --- actions --------------------------------------------------------------------------------
@@ -293,7 +286,7 @@ def build(state: State, action: Action) -> State:
         seat, replace(faction, buildings=(*faction.buildings, (castle, kind)))
     )
     state, tolls = _tolls(state, owners)
-    state = _emit(
+    state = emit_event(
         state,
         {
             "event": "built",
@@ -341,7 +334,7 @@ def route(state: State, action: Action) -> State:
     cost = ar.route_cost(developed, _discount(action))
     state = _spend(state, seat, cost, f"a {kind}")
     state = state.evolve(routes=(*state.routes, Route(pair, kind, seat, token)))
-    state = _emit(
+    state = emit_event(
         state,
         {"event": "route_laid", "seat": seat, "castles": list(pair), "kind": kind, "cost": cost},
     )
@@ -357,7 +350,7 @@ def artifact(state: State, action: Action) -> State:
     state = state.with_faction(seat, replace(faction, artifacts=(*faction.artifacts, influence)))
     bonus = 2 if faction.has("ferrarius") else 0
     state = state.pay(seat, -bonus)
-    state = _emit(
+    state = emit_event(
         state,
         {
             "event": "artifact_made",
@@ -394,7 +387,7 @@ def summon(state: State, action: Action) -> State:
     creature = Creature(name, strength, flag == WAR, ability)
     faction = state.faction(seat)
     state = state.with_faction(seat, replace(faction, army=(*faction.army, creature)))
-    state = _emit(
+    state = emit_event(
         state,
         {
             "event": "summoned",
@@ -463,7 +456,7 @@ def expedition(state: State, action: Action) -> State:
         bonus = coin + vinctum
         faction = replace(faction, trophies=(*faction.trophies, level))
         state = state.with_faction(seat, faction).pay(seat, -bonus)
-    state = _emit(
+    state = emit_event(
         state,
         {
             "event": "expedition",
@@ -487,7 +480,9 @@ def pass_turn(state: State, action: Action) -> State:
     текущей эпохе» (L326)."""
     check_fields("pass", action, ("do", "seat"))
     seat = _acting(state, action, PHASE_ACTIONS)
-    state = _emit(state.evolve(passed=state.passed | {seat}), {"event": "passed", "seat": seat})
+    state = emit_event(
+        state.evolve(passed=state.passed | {seat}), {"event": "passed", "seat": seat}
+    )
     if len(state.passed) == state.seats.count:
         return _income(state)
     return _next_turn(state, seat)
@@ -509,7 +504,7 @@ def _income(state: State) -> State:
         buildings = ar.building_income(faction.kinds(), state.war)
         epoch = _epoch_income(faction, state.epoch_type)
         state = state.pay(seat, -(buildings + epoch))
-        state = _emit(
+        state = emit_event(
             state,
             {
                 "event": "income",
@@ -550,7 +545,7 @@ def _diplomacy_income(state: State) -> State:
         # A transfer: the payer never below 0, the receiver gets what is paid (TN-A8).
         paid = min(1, state.faction(gives).coins)
         state = state.pay(gives, paid).pay(gets, -paid)
-        state = _emit(
+        state = emit_event(
             state,
             {"event": "tribute", "seat": gets, "from": gives, "war": war, "paid": paid},
         )
@@ -581,7 +576,7 @@ def _scoring(state: State) -> State:
     sums = [sum(v[i] for v in standings(state).values()) for i in range(state.seats.count)]
     won = ar.winners(scores, sums)
     state = state.evolve(phase=PHASE_OVER, winners=tuple(won), winner=won[0], turn=0)
-    return _emit(state, {"event": "game_won", "seats": won, "points": scores, "sums": sums})
+    return emit_event(state, {"event": "game_won", "seats": won, "points": scores, "sums": sums})
 
 
 HANDLERS: dict[str, Handler] = {

@@ -12,9 +12,11 @@ Nothing is converted or checked at run time: the dicts are the same objects.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, TypeVar, cast
 
-from companion.rules.base import JSON
+from companion.rules.base import JSON, Evolving, emit
+
+S = TypeVar("S", bound=Evolving)
 
 Seat = int | str  # an action names a seat by number or by the player's name
 Flag = Literal["peace", "war"]
@@ -393,3 +395,9 @@ def tetra_events(events: Sequence[JSON]) -> list[TetraEvent]:
 def to_json(typed: Mapping[str, object]) -> JSON:
     """A typed dict handed back to the shell as the plain dict it is (a cast)."""
     return cast(JSON, typed)
+
+
+def emit_event(state: S, event: TetraEvent) -> S:
+    """The state with ``event`` added to what the action caused (:func:`emit`, whose
+    events are plain dicts; here each is checked against its TypedDict above)."""
+    return emit(state, to_json(event))
