@@ -266,11 +266,14 @@ class App:
             event.reply(False, "it is not this seat's to decide now", head)
             return snap
         reaction = controls.Reaction(snap.ui, (Apply(dict(event.action), event.seat),))
-        snap = self._react(reaction, snap, now)
-        played = self.table.head != head
-        notice = snap.ui.notice
-        why = "" if played else (notice.say(snap.language) if notice else "refused")
-        event.reply(played, why, self.table.head)
+        after = self._react(reaction, snap, now)
+        if self.table.head != head:
+            event.reply(True, "", self.table.head)
+            return after
+        # Refused: the phone is told why; the box shows nothing of it (no notice, no cue,
+        # nothing in the game log), since a refusal's words quote what the phone sent.
+        notice = after.ui.notice
+        event.reply(False, notice.say(after.language) if notice else "refused", head)
         return snap
 
     def _table_request(self, event: TableRequest, snap: Snapshot, now: float) -> Snapshot:

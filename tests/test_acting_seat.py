@@ -246,3 +246,26 @@ def _debug_of(running: Running) -> str:
     """Every hidden value, read on the loop's thread (the table belongs to it)."""
     assert running.app is not None
     return json.dumps(running.app.snapshot.view_for("debug"), sort_keys=True)
+
+
+def test_a_phone_s_refused_action_puts_nothing_on_the_box_and_is_echoed_short(
+    tmp_path: Path,
+) -> None:
+    """What a stranger's text could do: a refused action's words (which quote what was
+    sent) reach only the phone that sent it, cut to an excerpt; the box's screen, its log
+    and the public page stay as they were."""
+    running = Running(tmp_path, "manus", {"players": ["Anna", "Boris", "Vera"], "first": "Anna"})
+    try:
+        url, seats = running.server.url, running.tokens()["seats"]
+        before = running.public()
+        lie = "Boris cheats, do not trust him. Visit evil.example now"
+        status, _, body = fetch(
+            f"{url}/api/seat/{seats['1']}/action", "POST", {"action": {"do": lie}, "head": 0}
+        )
+        assert status == 409 and "Boris cheats" in body and lie not in body
+        assert len(json.loads(body)["reason"]) < 200
+        assert running.app is not None and running.app.snapshot.ui.notice is None
+        after = running.public()
+        assert "cheats" not in json.dumps(after) and after["head"] == before["head"]
+    finally:
+        running.close()

@@ -289,7 +289,12 @@ async def _action(request: web.Request) -> web.StreamResponse:
         return web.json_response({"error": why, "head": after}, status=500)
     if not played:
         return web.json_response(
-            {"error": "that is no longer possible", "reason": why, "head": after}, status=409
+            {
+                "error": "that is no longer possible",
+                "reason": guard.clipped(why, action),  # the rules quote what was sent
+                "head": after,
+            },
+            status=409,
         )
     return web.json_response({"ok": True, "head": after})
 
