@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -390,3 +391,28 @@ def test_the_simulator_is_an_output_of_the_apps_own_loop(tmp_path):
     finally:
         app.close()
         pygame.display.quit()
+
+
+def test_the_headless_simulator_stops_on_sigterm(tmp_path: Path) -> None:
+    """A headless simulator (a CI job, a script) stopped as systemd or `kill` stops a
+    program: it closes and exits at once (its loop sleeps on its queue, where SDL's quit
+    event never arrives)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    journal = tmp_path / "sim.sqlite"
+    command = [sys.executable, "-m", "companion", "sim", "--headless", "--journal", str(journal)]
+    log = tmp_path / "sim.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):  # running once its journal holds the game
+            if journal.exists() and journal.stat().st_size > 0:
+                break
+            time.sleep(0.05)
+        time.sleep(1.0)
+        assert process.poll() is None, log.read_text(errors="replace")
+        process.terminate()
+        assert process.wait(10) == 0, log.read_text(errors="replace")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

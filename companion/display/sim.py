@@ -22,11 +22,13 @@ import copy
 import logging
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -646,6 +648,9 @@ def sim_main(argv: list[str]) -> int:
     sim = Simulator(app, window, args.size, sounds=sounds, headless=headless)
     if args.seconds is not None:
         sim.deadline = sim.clock() + args.seconds
+    # SDL took SIGTERM for a quit event, read only by a window's pump: the headless loop
+    # sleeps on its queue and would never see it. As `companion run`, it stops the loop.
+    signal.signal(signal.SIGTERM, _stop_on_signal)
     try:
         run_with_network(app)  # companion run's loop, the window one of its outputs
     except KeyboardInterrupt:
@@ -656,6 +661,11 @@ def sim_main(argv: list[str]) -> int:
         app.close()
         pygame.quit()
     return 0
+
+
+def _stop_on_signal(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM as Ctrl-C (raised, not posted: the loop may hold the queue's lock)."""
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
