@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from companion.games.tetranomicon import arithmetic as ar
+from companion.games.tetranomicon.types import TetraSetup
 from companion.rules.base import (
     JSON,
     Evolving,
@@ -74,7 +75,8 @@ class Setup:
         """How many castles the board holds (L104-107)."""
         return ar.CASTLES[self.seats.count][self.resources]
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> TetraSetup:
+        """The setup as a journal holds it (the debug view shows it)."""
         return {
             "players": list(self.seats.names),
             "factions": list(self.factions),

@@ -99,7 +99,7 @@ class RelationView(TypedDict):
 
 
 class DebugView(TypedDict):
-    setup: JSON  # the setup as a journal holds it
+    setup: TetraSetup  # the setup as a journal holds it
 
 
 class TetraView(TypedDict):
