@@ -56,8 +56,9 @@ def mismatches(value: object, kind: object, where: str) -> list[str]:
         hints = get_type_hints(kind, include_extras=True)
         found = []
         for key, hint in hints.items():
-            optional = get_origin(hint) is NotRequired
-            inner = get_args(hint)[0] if optional else hint
+            marked = get_origin(hint) is NotRequired
+            inner = get_args(hint)[0] if marked else hint
+            optional = marked or key in kind.__optional_keys__  # NotRequired, total=False
             if key in value:
                 found += mismatches(value[key], inner, f"{where}.{key}")
             elif not optional:
