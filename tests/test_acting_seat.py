@@ -24,10 +24,12 @@ from typing import Any
 
 import pytest
 
+from companion import games
 from companion.journal import Journal
 from companion.rules.base import JSON, PUBLIC, RulesError
 from companion.snapshot import Snapshot
 from companion.table import Apply, NewGame, Table
+from companion.web.hub import seat_payload
 from tests.test_controls import OPEN, Driver
 from tests.test_never_stuck import SETUPS, _start
 from tests.test_web_api import TO_THE_VOTE, Running, _Answer, fetch
@@ -269,3 +271,51 @@ def test_a_phone_s_refused_action_puts_nothing_on_the_box_and_is_echoed_short(
         assert "cheats" not in json.dumps(after) and after["head"] == before["head"]
     finally:
         running.close()
+
+
+@pytest.mark.parametrize("game", ["bestiary", "four_path"])
+def test_a_seat_page_says_each_of_its_choices_in_words_of_its_own(
+    game: str, tmp_path: Path
+) -> None:
+    """What a phone shows on each button (the game's look for it, else the box's own
+    words): at every gallery sample of the game, no two different choices or entries of a
+    seat read the same (four attacks once all read "Architectus")."""
+    spec = games.find(game)
+    checked = 0
+    for number, sample in enumerate(spec.samples):
+        d = _start(tmp_path / str(number), game, dict(sample.setup))
+        try:
+            for action in sample.actions:
+                d.app.execute(Apply(dict(action)))
+            snap = d.app.snapshot
+            if snap.prompt.seat is None:
+                continue
+            payload = seat_payload(snap, snap.prompt.seat)
+            looks = payload.get("picture", {}).get("actions") or []
+            shown = [_shown(c["action"], c["label"], looks) for c in payload["prompt"]["choices"]]
+            shown += [  # an attack's or an ability's entry (a summon's shows its card's form)
+                _shown(e["action"], e["label"], looks)
+                for e in payload["prompt"]["entries"]
+                if e["action"].get("do") in ("attack", "support")
+            ]
+            twice = sorted({label for label in shown if shown.count(label) > 1})
+            assert not twice, (
+                sample.name,
+                twice,
+                [c["action"] for c in payload["prompt"]["choices"]],
+            )
+            checked += len(shown)
+        finally:
+            while OPEN:
+                OPEN.pop().close()
+    assert checked >= 10
+
+
+def _shown(action: JSON, label: str, looks: list[JSON]) -> str:
+    """seat.js's actionLook: the first look whose keys all match the action, else the
+    server's label."""
+    for look in looks:
+        when = look.get("when") or {}
+        if when and all(action.get(k) == v for k, v in when.items()):
+            return str(look.get("label") or label)
+    return label

@@ -113,6 +113,8 @@ THEIRS = {
     "cards": "the table's card library (companion/library.py)",
     "players": "the setup's players, which every game takes",
     "tokens": "the phones' seat and table tokens (web/hub.py)",
+    "from": "the game log's paging: /api/log?from=N (docs/phones.md)",
+    "next": "the game log's next page in /api/log's answer (docs/phones.md)",
 }
 # And words one place uses for its own output: `companion club --json` prints a line per
 # table with its "round" (the game's clock line) and "standings" (docs/club.md); a page that

@@ -347,7 +347,13 @@ def _choice_words(snap: Snapshot, choice: JSON) -> str:
 
 
 def _entry(snap: Snapshot, index: int, entry: Entry) -> JSON:
-    return {"index": index, **entry_form(entry, snap.language)}
+    """An entry of the prompt, titled by what it does in the game's own words ("Fidea
+    attacks Saxum: its strength"), so two entries of one kind never read the same."""
+    form = entry_form(entry, snap.language)
+    what = _choice_words(snap, entry.base)
+    if what and what not in form["label"]:
+        form["label"] = f"{what} · {form['label']}"
+    return {"index": index, **form}
 
 
 def entry_form(entry: Entry, language: str) -> JSON:

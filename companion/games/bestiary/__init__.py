@@ -57,6 +57,5 @@ SPEC: GameSpec[State] = GameSpec(
     summary_title=picture.scales_title,
     sections=picture.SECTIONS,
     chart=picture.chart,
-    action_looks=picture.action_looks,
     entities=picture.entities,
 )

@@ -240,24 +240,6 @@ def chart(view: JSON, language: str) -> JSON | None:
     return {"caption": say("chart", language), "top": view.get("scale_length"), "series": series}
 
 
-def action_looks(view: JSON, language: str, seat: int) -> list[JSON]:
-    """An entry for a creature's ability is titled by both names ("Illesbra: Temptation")."""
-    looks = []
-    for each in seats_of(view):
-        if each.get("seat") != seat:
-            continue
-        for creature in each.get("creatures") or []:
-            for ability in creature.get("abilities") or []:
-                looks.append(
-                    {
-                        "when": {"creature": creature.get("id"), "ability": ability.get("id")},
-                        "label": f"{creature.get('name')}: {ability.get('name')}",
-                    }
-                )
-            looks.append({"when": {"creature": creature.get("id")}, "label": creature.get("name")})
-    return looks
-
-
 def entities(view: JSON) -> list[Entity]:
     """The period, the cycle, whose turn, and each castle's damage (by side for teams)."""
     found = [

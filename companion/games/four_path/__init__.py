@@ -51,6 +51,5 @@ SPEC: GameSpec[FourPathState] = GameSpec(
     summary_title=board.scales_title,
     sections=picture.SECTIONS,
     chart=board.chart,
-    action_looks=board.action_looks,
     entities=board.entities,
 )
