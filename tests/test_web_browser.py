@@ -638,3 +638,25 @@ def test_every_game_draws_its_own_picture_on_both_pages(
         expect(seat.locator("#mine section[data-part=mine] h2")).to_have_text(mine[0]["title"])
         shot(seat, f"seat_{game}")
         assert refused_only(table.errors)
+
+
+def test_the_spectator_page_on_a_phone_puts_the_log_under_the_game(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The spectator page's code goes to anyone round the table, so mostly to phones: at a
+    phone's width the game keeps the whole width (the log column once squeezed it to a
+    word a line) and the log comes under it."""
+    game, setup, actions = golden_actions("siege_win")
+    at_play = actions[: actions.index({"do": "turn_disc"})]
+    with running_table(tmp_path, "en", game, setup, [*at_play, {"do": "turn_disc"}]) as table:
+        page = open_page(browser, table, table.server.url, PHONE)
+        go(page, table.server.url + "/")
+        expect(page.locator("#clock")).to_contain_text("Period 1")
+        board = page.locator(".board").bounding_box()
+        log = page.locator(".log-column").bounding_box()
+        meter = page.locator(".meter").first.bounding_box()
+        assert board is not None and log is not None and meter is not None
+        assert meter["width"] >= 0.8 * PHONE["width"] - 40, meter  # the game's own width
+        assert log["y"] > meter["y"]  # the log under the game, not beside it
+        shot(page, "spectator_phone")
+        assert refused_only(table.errors)
