@@ -17,12 +17,14 @@ import pytest
 import yaml
 
 from companion import games
+from companion.games.manus import types as manus
 from companion.games.talisman import types as talisman
 from companion.games.tetranomicon import types as tetranomicon
 from companion.rules.base import DEBUG, JSON
 from tests.conftest import EXAMPLES
 
 SEAMS = {
+    "manus": (manus.ManusView, manus.ManusEvent, manus.ManusAction, manus.EntryBase),
     "tetranomicon": (
         tetranomicon.TetraView,
         tetranomicon.TetraEvent,
@@ -193,3 +195,23 @@ def test_a_view_that_strays_from_its_typeddict_is_named() -> None:
     member = tagged(tetranomicon.TetraEvent, "event", "built")
     assert member is tetranomicon.BuiltEvent
     assert mismatches(built, member, "built") == ["built: no 'tolls' (BuiltEvent)"]
+
+
+def test_every_manus_seat_view_is_a_manus_view_and_keeps_the_vote_hidden() -> None:
+    """A seat's view adds ``audience`` and its own hands' ``vote`` (NotRequired): each is a
+    ManusView, and no other seat's card is in it before the reveal."""
+    rules = games.find("manus").rules
+    problems: list[str] = []
+    own_votes = 0
+    for where, state in played("manus"):
+        for seat in state.seats.numbers():  # type: ignore[attr-defined]
+            view = rules.view(state, f"seat:{seat}")
+            problems += mismatches(view, manus.ManusView, f"{where}: seat {seat}'s view")
+            for hand in view["hands"]:
+                if "vote" in hand:
+                    own_votes += 1
+                    assert hand["seat"] == seat, f"{where}: seat {seat} sees hand {hand}"
+        public = rules.view(state, "public")
+        assert all("vote" not in hand for hand in public["hands"]), where
+    assert problems == []
+    assert own_votes > 10  # the seats' own cards were met, typed as HandView says

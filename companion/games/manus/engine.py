@@ -50,15 +50,20 @@ from companion.games.manus.state import (
     State,
     Test,
 )
+from companion.games.manus.types import (
+    AxisResolvedEvent,
+    AxisResult,
+    DiscoveryKind,
+    TestResolvedEvent,
+    emit_event,
+)
 from companion.rules.base import (
-    JSON,
     Action,
     IllegalAction,
     as_int,
     as_list,
     check_fields,
     did_you_mean,
-    emit,
     handler_for,
     pick,
     require,
@@ -107,13 +112,13 @@ def hand_strength(hand: Hand, site: Site, discovery: str | None) -> int | None:
     return sum(element_strength(e, site) for e in elements) + discovery_bonus(discovery, elements)
 
 
-def resolve_vote(site: Site, votes: Iterable[str]) -> tuple[Site, tuple[JSON, ...]]:
+def resolve_vote(site: Site, votes: Iterable[str]) -> tuple[Site, tuple[AxisResult, ...]]:
     """L242-L246: temperature first, then humidity. On each axis the condition with more
     cards pulls the token to its side (it stays if already there); equal counts, including
     none at all, leave the token where it is. Cards of the other axis do not count."""
     cast = list(votes)
     position = {TEMPERATURE: site.temperature, HUMIDITY: site.humidity}
-    results = []
+    results: list[AxisResult] = []
     for axis, (one, two) in AXES.items():
         counts = {one: cast.count(one), two: cast.count(two)}
         winning = one if counts[one] > counts[two] else two if counts[two] > counts[one] else None
@@ -234,7 +239,7 @@ def place_site(state: State, action: Action) -> State:
         pick(AXES[HUMIDITY], require(action, "humidity", "wet or dry"), "humidity"),
     )
     state = replace(state, site=site, stage=STAGE_PLAY)
-    state = emit(state, {"event": "site_placed", "seat": seat, "site": site.to_json()})
+    state = emit_event(state, {"event": "site_placed", "seat": seat, "site": site.to_json()})
     everyone = tuple(range(1, state.setup.hand_count + 1))
     return _begin_round(state, state.first_hand, everyone, ())
 
@@ -258,7 +263,7 @@ def _begin_round(
         votes=blank,
         entered=blank,
     )
-    return emit(
+    return emit_event(
         state,
         {
             "event": "round_started",
@@ -279,8 +284,8 @@ def choose_discovery(state: State, action: Action) -> State:
     seat = _first_seat_acts(state, action)
     discovery = pick(DISCOVERIES, require(action, "discovery", "which card"), "discovery")
     state = replace(state, discovery=discovery, phase=PHASE_CONSTRUCTION, turn=state.order()[0])
-    kind = "combination" if discovery in COMBINATIONS else "type"
-    return emit(
+    kind: DiscoveryKind = "combination" if discovery in COMBINATIONS else "type"
+    return emit_event(
         state, {"event": "discovery_chosen", "seat": seat, "discovery": discovery, "kind": kind}
     )
 
@@ -374,7 +379,7 @@ def build(state: State, action: Action) -> State:
         )
     new_hand = replace(hand, parts=(parts[0], parts[1], parts[2]))
     state = replace(state, hands=tuple(new_hand if h.number == number else h for h in state.hands))
-    state = emit(
+    state = emit_event(
         state,
         {
             "event": "hand_built",
@@ -392,7 +397,7 @@ def skip(state: State, action: Action) -> State:
     check_fields("skip", action, ("do", "seat", "hand"))
     _phase_is(state, PHASE_CONSTRUCTION)
     number = _turn_hand(state, action)
-    state = emit(
+    state = emit_event(
         state, {"event": "construction_skipped", "hand": number, "seat": state.hand(number).seat}
     )
     return _construction_done(state, number)
@@ -422,7 +427,7 @@ def choose_target(state: State, action: Action) -> State:
     target = pick(state.setup.targets, chosen, "target")
     state = replace(state, targets=_set(state.targets, number, target))
     need, points = TARGETS.get(target, (None, 0))
-    state = emit(
+    state = emit_event(
         state,
         {
             "event": "target_chosen",
@@ -455,7 +460,7 @@ def vote(state: State, action: Action) -> State:
     )
     again = state.hand_voted(number)
     state = replace(state, votes=_set(state.votes, number, condition))
-    state = emit(
+    state = emit_event(
         state,
         {"event": "vote_cast", "hand": number, "seat": state.hand(number).seat, "again": again},
     )
@@ -482,6 +487,19 @@ def reveal(state: State, action: Action) -> State:
     return _reveal(state)
 
 
+def _axis_resolved(axis: AxisResult) -> AxisResolvedEvent:
+    """How the vote moved the token on one axis, as an event."""
+    return {
+        "event": "axis_resolved",
+        "axis": axis["axis"],
+        "counts": axis["counts"],
+        "prevails": axis["prevails"],
+        "from": axis["from"],
+        "to": axis["to"],
+        "moved": axis["moved"],
+    }
+
+
 def _reveal(state: State) -> State:
     """L242-L246: all cards face up; temperature, then humidity."""
     assert state.site is not None
@@ -492,7 +510,7 @@ def _reveal(state: State) -> State:
     record = Reveal(state.round, shown, tallies, axes, state.site, site)
     blank = (None,) * state.setup.hand_count
     state = replace(state, site=site, votes=blank, last_reveal=record, phase=PHASE_TESTS)
-    state = emit(
+    state = emit_event(
         state,
         {
             "event": "votes_revealed",
@@ -504,7 +522,7 @@ def _reveal(state: State) -> State:
             else None,
             "tallies": dict(tallies),
         },
-        *({"event": "axis_resolved", **axis} for axis in axes),
+        *(_axis_resolved(axis) for axis in axes),
     )
     return _tests(state)
 
@@ -549,7 +567,7 @@ def set_strength(state: State, action: Action) -> State:
         raise IllegalAction(f"hand {number} has no target this round, so no test")
     strength = as_int(require(action, "strength", "0 to 9"), "strength", 0, MAX_STRENGTH)
     state = replace(state, entered=_set(state.entered, number, strength))
-    state = emit(
+    state = emit_event(
         state,
         {
             "event": "strength_set",
@@ -578,23 +596,21 @@ def _tests(state: State) -> State:
         scores[seat - 1] += gained
         results.append(Test(hand, seat, target, need, strength, source, hit, gained))
     state = replace(state, scores=tuple(scores), last_tests=tuple(results))
-    state = emit(
-        state,
-        *(
-            {
-                "event": "test_resolved",
-                "hand": t.hand,
-                "seat": t.seat,
-                "target": t.target,
-                "need": t.need,
-                "strength": t.strength,
-                "hit": t.hit,
-                "points": t.points,
-                "score": state.scores[t.seat - 1],
-            }
-            for t in results
-        ),
-    )
+    resolved: list[TestResolvedEvent] = [
+        {
+            "event": "test_resolved",
+            "hand": t.hand,
+            "seat": t.seat,
+            "target": t.target,
+            "need": t.need,
+            "strength": t.strength,
+            "hit": t.hit,
+            "points": t.points,
+            "score": state.scores[t.seat - 1],
+        }
+        for t in results
+    ]
+    state = emit_event(state, *resolved)
     return _end_round(state)
 
 
@@ -609,7 +625,7 @@ def _end_round(state: State) -> State:
         tied = tuple(seat for seat in reached if state.scores[seat - 1] == best)
         if len(tied) == 1 or (state.claimants and state.setup.after_tie == TIE_SHARED):
             return _won(state, tied)
-        state = emit(state, {"event": "tie_round_called", "seats": list(tied), "score": best})
+        state = emit_event(state, {"event": "tie_round_called", "seats": list(tied), "score": best})
         playing = tuple(h for seat in tied for h in state.setup.hands_of(seat))
         passed = _pass_token(state, playing)
         return _begin_round(passed, passed.first_hand, playing, tied)
@@ -627,14 +643,14 @@ def _pass_token(state: State, playing: tuple[int, ...]) -> State:
         if hand in playing:
             state = replace(state, first_hand=hand)
             break
-    return emit(
+    return emit_event(
         state, {"event": "first_passed", "hand": state.first_hand, "seat": state.first_seat}
     )
 
 
 def _won(state: State, seats: tuple[int, ...]) -> State:
     state = replace(state, winner=seats[0], winners=seats, stage=STAGE_OVER, phase="", turn=None)
-    return emit(
+    return emit_event(
         state,
         {
             "event": "winner_declared",

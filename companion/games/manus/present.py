@@ -32,6 +32,14 @@ from companion.games.manus.state import (
     WIN_SCORE,
     State,
 )
+from companion.games.manus.types import (
+    HandView,
+    ManusView,
+    RevealView,
+    WinnerView,
+    manus_events,
+    to_json,
+)
 from companion.rules.base import DEBUG, JSON, Entry, Field, Prompt, audience_seat
 
 
@@ -187,11 +195,11 @@ def _tests_prompt(state: State) -> Prompt:
 # --- the view ---------------------------------------------------------------------------
 
 
-def _hand_view(state: State, hand: int, own: bool, debug: bool) -> JSON:
+def _hand_view(state: State, hand: int, own: bool, debug: bool) -> HandView:
     record = state.hand(hand)
     target = state.targets[hand - 1] if state.targets else None
     need, points = TARGETS.get(str(target), (None, 0))
-    picture: JSON = {
+    picture: HandView = {
         "hand": hand,
         "seat": record.seat,
         "name": state.seats.name(record.seat),
@@ -215,11 +223,11 @@ def _hand_view(state: State, hand: int, own: bool, debug: bool) -> JSON:
         picture["strength"] = strength
         picture["strength_from"] = source or None
     if (own or debug) and state.votes and state.hand_voted(hand):
-        picture["vote"] = state.votes[hand - 1]
+        picture["vote"] = str(state.votes[hand - 1])
     return picture
 
 
-def _reveal_view(state: State) -> JSON | None:
+def _reveal_view(state: State) -> RevealView | None:
     shown = state.last_reveal
     if shown is None:
         return None
@@ -233,13 +241,13 @@ def _reveal_view(state: State) -> JSON | None:
         if shown.cards
         else None,
         "tallies": dict(shown.tallies),
-        "axes": [dict(axis) for axis in shown.axes],
+        "axes": [axis.copy() for axis in shown.axes],
         "site_before": shown.site_before.to_json(),
         "site_after": shown.site_after.to_json(),
     }
 
 
-def _winner_view(state: State) -> JSON | None:
+def _winner_view(state: State) -> WinnerView | None:
     if not state.winners:
         return None
     return {
@@ -267,7 +275,7 @@ def view(state: State, audience: str = "public") -> JSON:
     order = state.order() if state.stage != STAGE_SETUP else ()
     discovery = state.discovery
     turn = state.turn if state.phase in (PHASE_CONSTRUCTION, PHASE_TARGETS) else None
-    picture: JSON = {
+    picture: ManusView = {
         "game": GAME,
         "stage": state.stage,
         "round": state.round,
@@ -328,7 +336,7 @@ def view(state: State, audience: str = "public") -> JSON:
         "win_score": WIN_SCORE,
         "options": state.setup.to_json(),
         "winner": _winner_view(state),
-        "events": [dict(event) for event in state.events],
+        "events": manus_events(state.events),
     }
     if viewer is not None:
         picture["audience"] = {"seat": viewer, "hands": list(own_hands)}
@@ -337,4 +345,4 @@ def view(state: State, audience: str = "public") -> JSON:
             "votes": {str(h): v for h, v in enumerate(state.votes, 1) if v is not None},
             "done": sorted(state.done),
         }
-    return picture
+    return to_json(picture)

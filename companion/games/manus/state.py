@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from companion.games.manus.types import AxisResult, ElementView, ManusSetup, SiteView
 from companion.rules.base import (
     JSON,
     Evolving,
@@ -156,11 +157,11 @@ class Setup:
             names.append(NO_TARGET)
         return tuple(names)
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> ManusSetup:
         """The setup with its defaults filled in. ``seating`` is there only with two hands
         each, and ``edition`` only from edition 2 on: the options of a game journaled by
         companion 0.1 read as they always did."""
-        picture: JSON = {
+        picture: ManusSetup = {
             "players": list(self.seats.names),
             "first": self.first,
             "hands_per_player": self.hands_per_player,
@@ -257,8 +258,8 @@ class Site:
     temperature: str
     humidity: str
 
-    def to_json(self) -> JSON:
-        return {TEMPERATURE: self.temperature, HUMIDITY: self.humidity}
+    def to_json(self) -> SiteView:
+        return {"temperature": self.temperature, "humidity": self.humidity}
 
     def has(self, condition: str) -> bool:
         return condition in (self.temperature, self.humidity)
@@ -276,10 +277,10 @@ class Element:
     def is_magic(self) -> bool:
         return self.type in MAGIC
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> ElementView:
         return {
             "type": self.type,
-            "conditions": {TEMPERATURE: self.temperature, HUMIDITY: self.humidity},
+            "conditions": {"temperature": self.temperature, "humidity": self.humidity},
         }
 
 
@@ -309,7 +310,7 @@ class Reveal:
     round: int
     cards: tuple[tuple[int, str], ...]
     tallies: tuple[tuple[str, int], ...]
-    axes: tuple[JSON, ...]
+    axes: tuple[AxisResult, ...]
     site_before: Site
     site_after: Site
 
