@@ -7,6 +7,8 @@ count, no hash. A seat's own view adds its own hands' votes; ``debug`` shows all
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.engine import missing_strengths, strength_of
 from companion.games.manus.state import (
@@ -33,9 +35,15 @@ from companion.games.manus.state import (
     State,
 )
 from companion.games.manus.types import (
+    ChooseDiscoveryAction,
+    ChooseTargetAction,
+    EntryBase,
     HandView,
+    ManusAction,
     ManusView,
+    PlaceSiteAction,
     RevealView,
+    SkipAction,
     WinnerView,
     manus_events,
     to_json,
@@ -53,6 +61,11 @@ def _key(kind: str) -> str:
     return WORDS.key(f"ui.prompt.{kind}")
 
 
+def _plain(actions: Sequence[ManusAction]) -> tuple[JSON, ...]:
+    """A prompt's choices as the shell holds them (plain dicts, :func:`to_json`)."""
+    return tuple(map(to_json, actions))
+
+
 def prompt(state: State) -> Prompt:
     """Who must decide what now. In the vote every playing hand may act; the prompt names
     the first seat still to vote, and offers every hand the same four conditions."""
@@ -65,17 +78,19 @@ def prompt(state: State) -> Prompt:
         return Prompt(None, "game_over", _key("game_over"), fields)
     first = state.first_seat
     if state.stage == STAGE_SETUP:
-        choices: tuple[JSON, ...] = tuple(
+        sites: list[PlaceSiteAction] = [
             {"do": "place_site", "temperature": t, "humidity": h}
             for t in AXES[TEMPERATURE]
             for h in AXES[HUMIDITY]
-        )
+        ]
         fields = {"player": state.seats.name(first)}
-        return Prompt(first, "place_site", _key("place_site"), fields, choices)
+        return Prompt(first, "place_site", _key("place_site"), fields, _plain(sites))
     if state.phase == PHASE_DISCOVERY:
-        choices = tuple({"do": "choose_discovery", "discovery": d} for d in DISCOVERIES)
+        cards: list[ChooseDiscoveryAction] = [
+            {"do": "choose_discovery", "discovery": d} for d in DISCOVERIES
+        ]
         fields = {"player": state.seats.name(first), "round": state.round}
-        return Prompt(first, "choose_discovery", _key("choose_discovery"), fields, choices)
+        return Prompt(first, "choose_discovery", _key("choose_discovery"), fields, _plain(cards))
     if state.phase in (PHASE_CONSTRUCTION, PHASE_TARGETS):
         return _turn_prompt(state)
     if state.phase == PHASE_VOTE:
@@ -88,13 +103,15 @@ def _turn_prompt(state: State) -> Prompt:
     assert hand is not None
     seat = state.setup.seat_of_hand(hand)
     if state.phase == PHASE_CONSTRUCTION:
-        choices: tuple[JSON, ...] = ({"do": "skip", "hand": hand},)
+        skips: list[SkipAction] = [{"do": "skip", "hand": hand}]
         who = {"player": _who(state, hand)}
         entries = (_build_entry(state, hand),)
-        return Prompt(seat, "build", _key("build"), who, choices, ("build",), entries)
-    choices = tuple({"do": "choose_target", "hand": hand, "target": t} for t in state.setup.targets)
+        return Prompt(seat, "build", _key("build"), who, _plain(skips), ("build",), entries)
+    targets: list[ChooseTargetAction] = [
+        {"do": "choose_target", "hand": hand, "target": t} for t in state.setup.targets
+    ]
     return Prompt(
-        seat, "choose_target", _key("choose_target"), {"player": _who(state, hand)}, choices
+        seat, "choose_target", _key("choose_target"), {"player": _who(state, hand)}, _plain(targets)
     )
 
 
@@ -156,14 +173,16 @@ def _build_entry(state: State, hand: int) -> Entry:
                 label_fields={"part": part_words},
             )
         )
-    base: JSON = {"do": "build", "hand": hand, "elements": {}}
-    return Entry(base, tuple(fields), WORDS.key("entry.build"), {"player": _who(state, hand)})
+    base: EntryBase = {"do": "build", "hand": hand, "elements": {}}
+    return Entry(
+        to_json(base), tuple(fields), WORDS.key("entry.build"), {"player": _who(state, hand)}
+    )
 
 
 def _vote_prompt(state: State) -> Prompt:
     order = state.order()
     waiting = [hand for hand in order if not state.hand_voted(hand)]
-    choices: list[JSON] = [
+    choices: list[ManusAction] = [
         {"do": "vote", "hand": hand, "condition": condition}
         for hand in order
         for condition in CONDITIONS
@@ -171,10 +190,10 @@ def _vote_prompt(state: State) -> Prompt:
     if not waiting:
         choices.insert(0, {"do": "reveal"})
         fields = {"player": state.seats.name(state.first_seat)}
-        return Prompt(state.first_seat, "reveal", _key("reveal"), fields, tuple(choices))
+        return Prompt(state.first_seat, "reveal", _key("reveal"), fields, _plain(choices))
     seat = state.setup.seat_of_hand(waiting[0])
     names = ", ".join(_who(state, hand) for hand in waiting)
-    return Prompt(seat, "vote", _key("vote"), {"waiting": names}, tuple(choices))
+    return Prompt(seat, "vote", _key("vote"), {"waiting": names}, _plain(choices))
 
 
 def _tests_prompt(state: State) -> Prompt:
@@ -183,9 +202,8 @@ def _tests_prompt(state: State) -> Prompt:
     seat = state.setup.seat_of_hand(hand)
     strength = Field("strength", "int", WORDS.key("field.strength"), low=0, high=MAX_STRENGTH)
     who = {"player": _who(state, hand)}
-    entry = Entry(
-        {"do": "set_strength", "hand": hand}, (strength,), WORDS.key("entry.strength"), who
-    )
+    base: EntryBase = {"do": "set_strength", "hand": hand}
+    entry = Entry(to_json(base), (strength,), WORDS.key("entry.strength"), who)
     fields: dict[str, str | int] = {"player": _who(state, hand)}
     return Prompt(
         seat, "set_strength", _key("set_strength"), fields, (), ("set_strength",), (entry,)

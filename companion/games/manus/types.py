@@ -230,7 +230,7 @@ class BuildAction(TypedDict):
     seat: NotRequired[Seat]
 
 
-class HandAction(TypedDict):
+class SkipAction(TypedDict):
     do: Literal["skip"]
     hand: NotRequired[int]
     seat: NotRequired[Seat]
@@ -266,7 +266,7 @@ ManusAction = (
     PlaceSiteAction
     | ChooseDiscoveryAction
     | BuildAction
-    | HandAction
+    | SkipAction
     | ChooseTargetAction
     | VoteAction
     | RevealAction
