@@ -7,15 +7,51 @@ before the ``votes_revealed`` event.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar, cast
 
 from companion.games.manus.catalogue import WORDS
+from companion.games.manus.types import (
+    AxisResolvedEvent,
+    DiscoveryChosenEvent,
+    HandBuiltEvent,
+    HandSeatEvent,
+    ManusView,
+    RoundStartedEvent,
+    SitePlacedEvent,
+    SiteView,
+    StrengthSetEvent,
+    TargetChosenEvent,
+    TestResolvedEvent,
+    TieRoundCalledEvent,
+    VoteCastEvent,
+    VotesRevealedEvent,
+    WinnerDeclaredEvent,
+    manus_view,
+    to_json,
+)
 from companion.games.spec import Sayer
-from companion.narration import player
+from companion.narration import player as _named
 from companion.rules.base import JSON
 
+E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
 
-def _who(view: JSON, hand: object, language: str) -> str:
+
+def _sayer(say: Callable[[E, ManusView, str], str]) -> Sayer:
+    """The seam: the shell hands a sayer its event and view as plain dicts, the event the
+    one the rules emitted under that name; the one cast is here."""
+
+    def said(event: JSON, view: JSON, language: str) -> str:
+        return say(cast(E, event), manus_view(view), language)
+
+    return said
+
+
+def player(view: ManusView, seat: int, language: str) -> str:
+    return _named(to_json(view), seat, language)
+
+
+def _who(view: ManusView, hand: int, language: str) -> str:
     """A player's name, or "name (hand n)" when each player runs two hands."""
     for entry in view.get("hands", []):
         if entry.get("hand") == hand:
@@ -26,7 +62,7 @@ def _who(view: JSON, hand: object, language: str) -> str:
     return WORDS("hand", language, hand=hand)
 
 
-def _players(view: JSON, seats: Iterable[object], language: str) -> str:
+def _players(view: ManusView, seats: Iterable[int], language: str) -> str:
     joiner = " и " if language == "ru" else " and "
     return joiner.join(player(view, seat, language) for seat in seats)
 
@@ -35,7 +71,7 @@ def _condition(value: str, language: str) -> str:
     return WORDS.name("condition", value, language)
 
 
-def _site(site: JSON, language: str) -> str:
+def _site(site: SiteView, language: str) -> str:
     return WORDS(
         "site",
         language,
@@ -44,7 +80,7 @@ def _site(site: JSON, language: str) -> str:
     )
 
 
-def _site_placed(event: JSON, view: JSON, language: str) -> str:
+def _site_placed(event: SitePlacedEvent, view: ManusView, language: str) -> str:
     return WORDS(
         "narr.manus_site_placed",
         language,
@@ -53,7 +89,7 @@ def _site_placed(event: JSON, view: JSON, language: str) -> str:
     )
 
 
-def _round_started(event: JSON, view: JSON, language: str) -> str:
+def _round_started(event: RoundStartedEvent, view: ManusView, language: str) -> str:
     first = _who(view, event["first_hand"], language)
     if event.get("tie_round"):
         return WORDS(
@@ -66,7 +102,7 @@ def _round_started(event: JSON, view: JSON, language: str) -> str:
     return WORDS("narr.manus_round_started", language, round=event["round"], player=first)
 
 
-def _hand_built(event: JSON, view: JSON, language: str) -> str:
+def _hand_built(event: HandBuiltEvent, view: ManusView, language: str) -> str:
     parts = []
     for part, element in event["elements"].items():
         conditions = element["conditions"]
@@ -84,13 +120,13 @@ def _hand_built(event: JSON, view: JSON, language: str) -> str:
     )
 
 
-def _vote_cast(event: JSON, view: JSON, language: str) -> str:
+def _vote_cast(event: VoteCastEvent, view: ManusView, language: str) -> str:
     """Only who voted; the event has no value to say."""
     key = "narr.manus_vote_recast" if event.get("again") else "narr.manus_vote_cast"
     return WORDS(key, language, who=_who(view, event["hand"], language))
 
 
-def _votes_revealed(event: JSON, view: JSON, language: str) -> str:
+def _votes_revealed(event: VotesRevealedEvent, view: ManusView, language: str) -> str:
     cards = event.get("cards")
     if cards:
         listed = ", ".join(
@@ -105,7 +141,7 @@ def _votes_revealed(event: JSON, view: JSON, language: str) -> str:
     return WORDS("narr.manus_tallies_revealed", language, tallies=tallies)
 
 
-def _axis_resolved(event: JSON, view: JSON, language: str) -> str:
+def _axis_resolved(event: AxisResolvedEvent, view: ManusView, language: str) -> str:
     axis = WORDS.name("axis", str(event["axis"]), language)
     prevails = event.get("prevails")
     if prevails is None:
@@ -114,7 +150,7 @@ def _axis_resolved(event: JSON, view: JSON, language: str) -> str:
     return WORDS(key, language, axis=axis, condition=_condition(str(prevails), language))
 
 
-def _test_resolved(event: JSON, view: JSON, language: str) -> str:
+def _test_resolved(event: TestResolvedEvent, view: ManusView, language: str) -> str:
     who = _who(view, event["hand"], language)
     if event.get("need") is None:
         return WORDS("narr.manus_test_none", language, who=who)
@@ -132,7 +168,7 @@ def _test_resolved(event: JSON, view: JSON, language: str) -> str:
     )
 
 
-def _game_won(event: JSON, view: JSON, language: str) -> str:
+def _game_won(event: WinnerDeclaredEvent, view: ManusView, language: str) -> str:
     if event.get("shared"):
         return WORDS(
             "narr.manus_game_shared",
@@ -148,40 +184,65 @@ def _game_won(event: JSON, view: JSON, language: str) -> str:
     )
 
 
-SAYERS: dict[str, Sayer] = {
-    "site_placed": _site_placed,
-    "round_started": _round_started,
-    "discovery_chosen": lambda e, v, lang: WORDS(
+def _discovery_chosen(event: DiscoveryChosenEvent, view: ManusView, language: str) -> str:
+    return WORDS(
         "narr.manus_discovery_chosen",
-        lang,
-        player=player(v, e["seat"], lang),
-        discovery=WORDS.name("discovery", str(e["discovery"]), lang),
-    ),
-    "hand_built": _hand_built,
-    "construction_skipped": lambda e, v, lang: WORDS(
-        "narr.manus_construction_skipped", lang, who=_who(v, e["hand"], lang)
-    ),
-    "target_chosen": lambda e, v, lang: WORDS(
+        language,
+        player=player(view, event["seat"], language),
+        discovery=WORDS.name("discovery", str(event["discovery"]), language),
+    )
+
+
+def _construction_skipped(event: HandSeatEvent, view: ManusView, language: str) -> str:
+    return WORDS(
+        "narr.manus_construction_skipped", language, who=_who(view, event["hand"], language)
+    )
+
+
+def _target_chosen(event: TargetChosenEvent, view: ManusView, language: str) -> str:
+    return WORDS(
         "narr.manus_target_chosen",
-        lang,
-        who=_who(v, e["hand"], lang),
-        target=WORDS.name("target", str(e["target"]), lang),
-    ),
-    "vote_cast": _vote_cast,
-    "votes_revealed": _votes_revealed,
-    "axis_resolved": _axis_resolved,
-    "strength_set": lambda e, v, lang: WORDS(
-        "narr.manus_strength_set", lang, who=_who(v, e["hand"], lang), strength=e["strength"]
-    ),
-    "test_resolved": _test_resolved,
-    "tie_round_called": lambda e, v, lang: WORDS(
+        language,
+        who=_who(view, event["hand"], language),
+        target=WORDS.name("target", str(event["target"]), language),
+    )
+
+
+def _strength_set(event: StrengthSetEvent, view: ManusView, language: str) -> str:
+    return WORDS(
+        "narr.manus_strength_set",
+        language,
+        who=_who(view, event["hand"], language),
+        strength=event["strength"],
+    )
+
+
+def _tie_round_called(event: TieRoundCalledEvent, view: ManusView, language: str) -> str:
+    return WORDS(
         "narr.manus_tie_round_called",
-        lang,
-        players=_players(v, e["seats"], lang),
-        score=e["score"],
-    ),
-    "first_passed": lambda e, v, lang: WORDS(
-        "narr.manus_first_passed", lang, who=_who(v, e["hand"], lang)
-    ),
-    "winner_declared": _game_won,
+        language,
+        players=_players(view, event["seats"], language),
+        score=event["score"],
+    )
+
+
+def _first_passed(event: HandSeatEvent, view: ManusView, language: str) -> str:
+    return WORDS("narr.manus_first_passed", language, who=_who(view, event["hand"], language))
+
+
+SAYERS: dict[str, Sayer] = {
+    "site_placed": _sayer(_site_placed),
+    "round_started": _sayer(_round_started),
+    "discovery_chosen": _sayer(_discovery_chosen),
+    "hand_built": _sayer(_hand_built),
+    "construction_skipped": _sayer(_construction_skipped),
+    "target_chosen": _sayer(_target_chosen),
+    "vote_cast": _sayer(_vote_cast),
+    "votes_revealed": _sayer(_votes_revealed),
+    "axis_resolved": _sayer(_axis_resolved),
+    "strength_set": _sayer(_strength_set),
+    "test_resolved": _sayer(_test_resolved),
+    "tie_round_called": _sayer(_tie_round_called),
+    "first_passed": _sayer(_first_passed),
+    "winner_declared": _sayer(_game_won),
 }
