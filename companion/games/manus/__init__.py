@@ -8,6 +8,7 @@ from companion.games.manus.narration import SAYERS
 from companion.games.manus.options import SETUP_FIELDS
 from companion.games.manus.samples import SAMPLES
 from companion.games.manus.state import GAME, State, stamp
+from companion.games.manus.types import ManusSetup, manus_view, to_json
 from companion.games.spec import Cue, GameSpec, InputProfile, SecretChoice
 from companion.rules.base import JSON
 
@@ -16,7 +17,7 @@ def hands_to_vote(view: JSON, seat: int) -> list[int]:
     """The seat's hands that have not voted yet, in hand order (from the public view)."""
     return [
         int(h["hand"])
-        for h in view.get("hands") or []
+        for h in manus_view(view).get("hands") or []
         if h.get("seat") == seat and not h.get("voted") and h.get("playing", True)
     ]
 
@@ -25,7 +26,7 @@ def hands_that_voted(view: JSON, seat: int) -> list[int]:
     """The seat's playing hands, once all have voted: each may change its card."""
     return [
         int(h["hand"])
-        for h in view.get("hands") or []
+        for h in manus_view(view).get("hands") or []
         if h.get("seat") == seat and h.get("voted") and h.get("playing", True)
     ]
 
@@ -39,7 +40,8 @@ def cue(change: Cue) -> str | None:
 
 def rematch(state: State, setup: JSON) -> JSON:
     """The next game of a series: the same options, the next seat clockwise first."""
-    return {**state.setup.to_json(), "first": state.seats.after(state.setup.first)}
+    following: ManusSetup = {**state.setup.to_json(), "first": state.seats.after(state.setup.first)}
+    return to_json(following)
 
 
 VOTE = SecretChoice(

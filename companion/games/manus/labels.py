@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from companion.display import labels
+from companion.games.manus.types import HandView, ManusView, manus_view
 from companion.i18n import text
 from companion.rules.base import JSON
 
 
-def _hand_names(view: JSON | None, hands: Iterable[object] | None) -> list[str]:
+def _hand_names(view: ManusView | None, hands: Iterable[object] | None) -> list[str]:
     """Names of hands; a player with two hands is named with the hand's number."""
-    entries = {h.get("hand"): h for h in (view or {}).get("hands") or []}
+    listed = (view.get("hands") if view else None) or []
+    entries: dict[object, HandView] = {h.get("hand"): h for h in listed}
     names = []
     for hand in hands or []:
-        entry = entries.get(hand) or {}
+        entry: HandView | dict[str, object] = entries.get(hand) or {}
         name = str(entry.get("name") or hand)
         twice = sum(1 for other in entries.values() if other.get("seat") == entry.get("seat")) > 1
         names.append(f"{name} {hand}" if twice else name)
@@ -22,7 +24,7 @@ def _hand_names(view: JSON | None, hands: Iterable[object] | None) -> list[str]:
 
 
 def hand_name(view: JSON | None, hand: object) -> str:
-    return _hand_names(view, [hand])[0]
+    return _hand_names(manus_view(view) if view is not None else None, [hand])[0]
 
 
 def discovery(entry: JSON | None, language: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.games.manus.types import manus_view
 from companion.leds import OFF, RGB, LedStyle, Overlay, blink_on, chase, scale
 from companion.ring_geometry import RingGeometry
 from companion.rules.base import JSON
@@ -47,18 +48,20 @@ def _just_revealed(view: JSON, ui: Overlay, now: float) -> bool:
 def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     """Four arcs, one per quadrant (temperature colour, then humidity colour); the test
     site bright, the others dim; the last LED of arc k is hand k's "has voted" dot."""
-    if view.get("winner"):
-        return chase(style, int(view["winner"]["seat"]), now)
+    typed = manus_view(view)
+    winner = typed.get("winner")
+    if winner:
+        return chase(style, int(winner["seat"]), now)
     arc = style.count // 4
     geometry = RingGeometry(style.count)
     frame = [OFF] * style.count
-    site = _site_index(view.get("test_site"))
-    reveal = view.get("last_reveal") or {}
+    site = _site_index(typed.get("test_site"))
+    reveal = typed.get("last_reveal")
     elapsed = now - ui.changed_at
     if _just_revealed(view, ui, now) and elapsed < 1.0:  # a white spark runs round twice
         head = int(elapsed * 2 * style.count) % style.count
         return [VOTED if (i - head) % style.count < 2 else OFF for i in range(style.count)]
-    before = _site_index(reveal.get("site_before"))
+    before = _site_index(reveal.get("site_before") if reveal else None)
     moving = _just_revealed(view, ui, now)
     for quadrant, (temperature, humidity) in enumerate(QUADRANTS):
         level = 1.0 if quadrant == site else 0.08
@@ -71,7 +74,7 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
         for i in range(lit):
             colour = CONDITION_COLOURS[temperature if i < (lit + 1) // 2 else humidity]
             frame[leds[i]] = scale(colour, level)
-    vote = view.get("vote") or {}
+    vote = typed.get("vote") or {}
     if vote.get("open"):
         for hand in vote.get("voted", []):
             if 1 <= int(hand) <= 4:
