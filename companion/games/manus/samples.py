@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from companion.games.manus.types import ManusAction, ManusSetup, to_json
 from companion.games.spec import Sample
 from companion.rules.base import JSON
 
-SETUP: JSON = {"players": ["Anna", "Boris", "Vera"], "first": 1}
+SETUP: ManusSetup = {"players": ["Anna", "Boris", "Vera"], "first": 1}
 
-ROUND_START: tuple[JSON, ...] = (
+ROUND_START: tuple[ManusAction, ...] = (
     {"do": "place_site", "temperature": "warm", "humidity": "dry"},
     {"do": "choose_discovery", "discovery": "steam"},
     {"do": "skip", "hand": 1},
@@ -17,17 +18,19 @@ ROUND_START: tuple[JSON, ...] = (
     {"do": "choose_target", "hand": 2, "target": "large"},
     {"do": "choose_target", "hand": 3, "target": "medium"},
 )
-VOTES: tuple[JSON, ...] = (
+VOTES: tuple[ManusAction, ...] = (
     {"do": "vote", "hand": 1, "condition": "cold"},
     {"do": "vote", "hand": 2, "condition": "cold"},
     {"do": "vote", "hand": 3, "condition": "wet"},
 )
 
 
-def _round(first: int, strengths: tuple[int, int, int], votes: tuple[str, str, str]) -> list[JSON]:
+def _round(
+    first: int, strengths: tuple[int, int, int], votes: tuple[str, str, str]
+) -> list[ManusAction]:
     """One whole round from its discovery: every hand skips, aims high, votes, is tested."""
     order = [(first - 1 + step) % 3 + 1 for step in range(3)]
-    actions: list[JSON] = [{"do": "choose_discovery", "discovery": "fire"}]
+    actions: list[ManusAction] = [{"do": "choose_discovery", "discovery": "fire"}]
     actions += [{"do": "skip", "hand": hand} for hand in order]
     actions += [{"do": "choose_target", "hand": hand, "target": "large"} for hand in order]
     actions += [{"do": "vote", "hand": hand, "condition": votes[hand - 1]} for hand in order]
@@ -37,9 +40,9 @@ def _round(first: int, strengths: tuple[int, int, int], votes: tuple[str, str, s
     return actions
 
 
-def _victory() -> tuple[JSON, ...]:
+def _victory() -> tuple[ManusAction, ...]:
     """Boris reaches the door first."""
-    actions: list[JSON] = [*ROUND_START, *VOTES]
+    actions: list[ManusAction] = [*ROUND_START, *VOTES]
     actions += [
         {"do": "set_strength", "hand": 1, "strength": 4},
         {"do": "set_strength", "hand": 2, "strength": 6},
@@ -50,16 +53,29 @@ def _victory() -> tuple[JSON, ...]:
     return tuple(actions)
 
 
+# The shell holds a sample's setup and actions as plain dicts (one cast each, to_json).
+PLAIN_SETUP = to_json(SETUP)
+
+
+def _plain(actions: tuple[ManusAction, ...]) -> tuple[JSON, ...]:
+    return tuple(map(to_json, actions))
+
+
 SAMPLES: tuple[Sample, ...] = (
     # The vote under way: Anna has voted, Boris and Vera have not.
-    Sample("manus_vote", SETUP, (*ROUND_START, VOTES[0])),
+    Sample("manus_vote", PLAIN_SETUP, _plain((*ROUND_START, VOTES[0]))),
     # Just after the reveal: the token moved on temperature and humidity, tests begin.
-    Sample("manus_reveal", SETUP, (*ROUND_START, *VOTES), cursor=5),
-    Sample("manus_victory", SETUP, _victory()),
+    Sample("manus_reveal", PLAIN_SETUP, _plain((*ROUND_START, *VOTES)), cursor=5),
+    Sample("manus_victory", PLAIN_SETUP, _plain(_victory())),
     # Anna records her elements with the buttons: the shoulder done, the forearm's type.
     Sample(
-        "manus_build", SETUP, ROUND_START[:2], entry=0, entered=("fire", "warm wet"), value="water"
+        "manus_build",
+        PLAIN_SETUP,
+        _plain(ROUND_START[:2]),
+        entry=0,
+        entered=("fire", "warm wet"),
+        value="water",
     ),
     # Vera's elements are not recorded: she enters her hand's strength.
-    Sample("manus_strength", SETUP, (*ROUND_START, *VOTES), entry=0, value=6),
+    Sample("manus_strength", PLAIN_SETUP, _plain((*ROUND_START, *VOTES)), entry=0, value=6),
 )
