@@ -6,6 +6,7 @@ conditions' colours; the scores as sensors."""
 from __future__ import annotations
 
 from companion.games.manus.catalogue import WORDS
+from companion.games.manus.types import HandView, ManusView, manus_view, to_json
 from companion.games.spec import Entity, common_entities, seats_of
 from companion.rules.base import JSON
 
@@ -73,7 +74,7 @@ def _site(site: object, language: str) -> str:
     )
 
 
-def _hands(view: JSON) -> list[JSON]:
+def _hands(view: ManusView) -> list[HandView]:
     hands = view.get("hands")
     return [h for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
 
@@ -99,7 +100,7 @@ def summary_title(language: str) -> str:
     return _say("scores", language)
 
 
-def _room(view: JSON, language: str) -> JSON:
+def _room(view: ManusView, language: str) -> JSON:
     site = view.get("test_site")
     here = (site.get("temperature"), site.get("humidity")) if isinstance(site, dict) else None
     cells = [
@@ -140,7 +141,7 @@ def _room(view: JSON, language: str) -> JSON:
                 "columns": 3,
                 "lines": [
                     {
-                        "text": f"{_seat_name(view, c.get('seat'))}: "
+                        "text": f"{_seat_name(to_json(view), c.get('seat'))}: "
                         f"{_condition(c.get('condition'), language)}",
                         "tone": TONES.get(str(c.get("condition")), ""),
                     }
@@ -173,9 +174,9 @@ def _element(element: object, language: str) -> str:
     return words
 
 
-def _mine(view: JSON, language: str, seat: int) -> JSON:
+def _mine(view: ManusView, language: str, seat: int) -> JSON:
     blocks: list[JSON] = []
-    for each in seats_of(view):
+    for each in seats_of(to_json(view)):
         if each.get("seat") == seat and each.get("score") is not None:
             meter = {"label": _say("points", language), "value": each["score"], "seat": seat}
             blocks.append({"meters": [meter | {"top": view.get("win_score")}]})
@@ -216,17 +217,18 @@ def _mine(view: JSON, language: str, seat: int) -> JSON:
 
 def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
     """The room for everyone; a seat's own hands for that seat."""
+    typed = manus_view(view)
     if seat is not None:
-        return [_mine(view, language, seat)]
-    if "test_site" not in view:
+        return [_mine(typed, language, seat)]
+    if "test_site" not in typed:
         return []
-    return [_room(view, language)]
+    return [_room(typed, language)]
 
 
 def action_looks(view: JSON, language: str, seat: int) -> list[JSON]:
     """A vote's button says its condition in its colour, and which hand when the seat
     has more than one."""
-    hands = [h for h in _hands(view) if h.get("seat") == seat]
+    hands = [h for h in _hands(manus_view(view)) if h.get("seat") == seat]
     looks = []
     for hand in hands:
         which = f" · {_say('hand', language)} {hand.get('hand')}" if len(hands) > 1 else ""
