@@ -9,7 +9,7 @@ from companion.display import theme
 from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.games.manus import VOTE
-from companion.rules.base import JSON
+from companion.games.manus.types import ManusView, RevealView
 
 # A condition is painted in the colour of the seat button that votes for it (the vote
 # hint says "red warm · blue cold ..."), so a wall shows which button moves the token there.
@@ -19,13 +19,13 @@ CONDITION_COLOURS: dict[str, theme.Colour] = {
 CONDITIONS = tuple(CONDITION_COLOURS)
 
 
-def this_rounds_reveal(view: JSON) -> JSON | None:
+def this_rounds_reveal(view: ManusView) -> RevealView | None:
     shown = view.get("last_reveal")
     if not shown:
         return None
     # A reveal stays on screen through the tests of its round; a new round clears it.
     if shown.get("round") == view.get("round") and view.get("phase") in ("tests", None):
-        return dict(shown)
+        return shown.copy()
     return None
 
 

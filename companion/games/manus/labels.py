@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from companion.display import labels
 from companion.games.manus.types import HandView, ManusView, manus_view
@@ -27,7 +27,7 @@ def hand_name(view: JSON | None, hand: object) -> str:
     return _hand_names(manus_view(view) if view is not None else None, [hand])[0]
 
 
-def discovery(entry: JSON | None, language: str) -> str:
+def discovery(entry: Mapping[str, object] | None, language: str) -> str:
     """A discovery's short name: its element type, or its combination."""
     if not entry:
         return "—"

@@ -26,8 +26,17 @@ from companion.games.manus.drawing import (
     say,
     this_rounds_reveal,
 )
+from companion.games.manus.types import (
+    AxisResult,
+    CardView,
+    DiscoveryView,
+    HandView,
+    SeatView,
+    TestView,
+    VoteView,
+    manus_view,
+)
 from companion.i18n import text
-from companion.rules.base import JSON
 
 TRACK = 12
 
@@ -52,7 +61,7 @@ class Block:
 
 
 def panel(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> None:
-    view = scene.view or {}
+    view = manus_view(scene.view or {})
     lines = layout.lines_in(box.height)
     if lines == 0:  # notices took the middle: the room alone
         return
@@ -105,22 +114,26 @@ def plan(blocks: list[Block], lines: int) -> dict[str, int]:
 
 
 def _blocks(painter: Painter, layout: Layout, scene: Scene) -> list[Block]:
-    view = scene.view or {}
+    view = manus_view(scene.view or {})
     language = scene.language
     phase = view.get("phase")
     shown = this_rounds_reveal(view)
-    tests = {entry.get("hand"): entry for entry in view.get("last_tests") or []}
-    cards = {card.get("hand"): card for card in (shown or {}).get("cards") or []}
+    tests: dict[object, TestView] = {
+        entry.get("hand"): entry for entry in view.get("last_tests") or []
+    }
+    cards: dict[object, CardView] = {
+        card.get("hand"): card for card in (shown.get("cards") if shown else None) or []
+    }
     vote = view.get("vote") or {}
     goal = int(view.get("win_score") or TRACK)
 
     def discovery(cell: pygame.Rect) -> None:
         discovery_line(painter, layout, language, view.get("discovery"), cell)
 
-    def axis(entry: JSON) -> Item:
+    def axis(entry: AxisResult) -> Item:
         return lambda cell: axis_result(painter, layout, language, entry, cell)
 
-    def hand(entry: JSON) -> Item:
+    def hand(entry: HandView) -> Item:
         if phase == "vote":
             return lambda cell: vote_row(painter, layout, scene, entry, cell, vote=vote)
         if phase == "tests":
@@ -129,7 +142,7 @@ def _blocks(painter: Painter, layout: Layout, scene: Scene) -> list[Block]:
             )
         return lambda cell: target_row(painter, layout, scene, entry, cell)
 
-    def progress(seat: JSON) -> Item:
+    def progress(seat: SeatView) -> Item:
         return lambda cell: progress_row(
             painter, layout, seat, cell, goal=goal, names=names, language=language
         )
@@ -141,14 +154,16 @@ def _blocks(painter: Painter, layout: Layout, scene: Scene) -> list[Block]:
 
     return [
         Block("discovery", (discovery,) if view.get("discovery") else ()),
-        Block("axes", tuple(axis(a) for a in (shown or {}).get("axes") or []), columns=1),
+        Block(
+            "axes", tuple(axis(a) for a in (shown.get("axes") if shown else None) or []), columns=1
+        ),
         Block("hands", tuple(hand(h) for h in view.get("hands") or [])),
         Block("progress", tuple(progress(s) for s in view.get("seats") or [])),
     ]
 
 
 def discovery_line(
-    painter: Painter, layout: Layout, language: str, found: JSON | None, cell: pygame.Rect
+    painter: Painter, layout: Layout, language: str, found: DiscoveryView | None, cell: pygame.Rect
 ) -> None:
     """This round's discovery: its name, after the word "discovery" where that fits."""
     name = words.discovery(found, language)
@@ -175,7 +190,7 @@ def discovery_line(
 
 
 def axis_result(
-    painter: Painter, layout: Layout, language: str, axis: JSON, cell: pygame.Rect
+    painter: Painter, layout: Layout, language: str, axis: AxisResult, cell: pygame.Rect
 ) -> None:
     """One axis of the reveal: the count for each side and where the token went."""
     counts = axis.get("counts") or {}
@@ -233,7 +248,9 @@ def parts(
     return boxes
 
 
-def name_chip(painter: Painter, layout: Layout, scene: Scene, hand: JSON, box: pygame.Rect) -> None:
+def name_chip(
+    painter: Painter, layout: Layout, scene: Scene, hand: HandView, box: pygame.Rect
+) -> None:
     """The hand's name on its seat's colour, starred when it plays first this round."""
     number = hand.get("hand")
     name = words.hand_name(scene.view, number)
@@ -287,7 +304,13 @@ def _chip_width(painter: Painter, layout: Layout, scene: Scene, beside: int, row
 
 
 def vote_row(
-    painter: Painter, layout: Layout, scene: Scene, hand: JSON, row: pygame.Rect, *, vote: JSON
+    painter: Painter,
+    layout: Layout,
+    scene: Scene,
+    hand: HandView,
+    row: pygame.Rect,
+    *,
+    vote: VoteView,
 ) -> None:
     """The vote: whether this hand has voted, never what."""
     language = scene.language
@@ -335,7 +358,7 @@ def vote_row(
 
 
 def target_row(
-    painter: Painter, layout: Layout, scene: Scene, hand: JSON, row: pygame.Rect
+    painter: Painter, layout: Layout, scene: Scene, hand: HandView, row: pygame.Rect
 ) -> None:
     """The hand's target: its tile's name and the strength it needs, or the need alone."""
     number = hand.get("hand")
@@ -370,7 +393,7 @@ def target_row(
         )
 
 
-def _outcome(hand: JSON, test: JSON | None) -> tuple[str, theme.Colour] | None:
+def _outcome(hand: HandView, test: TestView | None) -> tuple[str, theme.Colour] | None:
     """A tested hand's strength and ✓ or ✗; the strength alone while it is entered."""
     if test is not None and test.get("strength") is not None:
         hit = bool(test.get("hit"))
@@ -386,21 +409,21 @@ def test_row(
     painter: Painter,
     layout: Layout,
     scene: Scene,
-    hand: JSON,
+    hand: HandView,
     row: pygame.Rect,
     *,
-    cards: dict[object, JSON],
-    tests: dict[object, JSON],
+    cards: dict[object, CardView],
+    tests: dict[object, TestView],
 ) -> None:
     """The tests: the hand's revealed card (its condition's colour, with its word where
     every condition's word fits), the strength its target needs, and the test's result.
     A narrow row drops the card box (its colour goes under the name), then shows the need
     until the result replaces it."""
     language = scene.language
-    view = scene.view or {}
+    view = manus_view(scene.view or {})
     number = hand.get("hand")
     card = cards.get(number)
-    condition = str((card or {}).get("condition"))
+    condition = str(card.get("condition") if card else None)
     aimed = bool(hand.get("target")) and hand.get("target") != "none"
     need = f"≥{hand.get('target_need')}"
     outcome = _outcome(hand, tests.get(number))
@@ -496,7 +519,7 @@ def test_card(
 def progress_row(
     painter: Painter,
     layout: Layout,
-    seat: JSON,
+    seat: SeatView,
     row: pygame.Rect,
     *,
     goal: int,

@@ -19,6 +19,7 @@ from companion.games.manus import labels as words
 from companion.games.manus.drawing import CONDITION_COLOURS, ink_on, say, this_rounds_reveal
 from companion.games.manus.ring import QUADRANTS as RING_QUADRANTS
 from companion.games.manus.ring import ROOM_START
+from companion.games.manus.types import SiteView, manus_view
 from companion.ring_geometry import RingGeometry, point
 
 
@@ -40,7 +41,7 @@ WALLS: dict[str, str] = {
 
 
 def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> None:
-    view = scene.view or {}
+    view = manus_view(scene.view or {})
     language = scene.language
     size = min(box.width, box.height)
     outer = pygame.Rect(box.left, box.top, size, size)
@@ -61,9 +62,9 @@ def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> No
         painter.mark(f"manus.wall.{condition}", strip, side)
         if written:
             wall_word(painter, layout, strip, condition=condition, side=side, language=language)
-    site = view.get("test_site") or {}
+    site: SiteView | dict[str, str] = view.get("test_site") or {}
     shown = this_rounds_reveal(view)
-    before = (shown or {}).get("site_before") or {}
+    before: SiteView | dict[str, str] = (shown.get("site_before") if shown else None) or {}
     painter.mark("manus.room", floor, "")
     cells = [
         column
