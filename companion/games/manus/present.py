@@ -8,6 +8,7 @@ count, no hash. A seat's own view adds its own hands' votes; ``debug`` shows all
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.engine import missing_strengths, strength_of
@@ -35,6 +36,7 @@ from companion.games.manus.state import (
     State,
 )
 from companion.games.manus.types import (
+    AxisResult,
     ChooseDiscoveryAction,
     ChooseTargetAction,
     EntryBase,
@@ -259,7 +261,7 @@ def _reveal_view(state: State) -> RevealView | None:
         if shown.cards
         else None,
         "tallies": dict(shown.tallies),
-        "axes": [axis.copy() for axis in shown.axes],
+        "axes": [cast(AxisResult, dict(axis)) for axis in shown.axes],
         "site_before": shown.site_before.to_json(),
         "site_after": shown.site_after.to_json(),
     }

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.games.manus.types import AxisResult, ElementView, ManusSetup, SiteView
+from companion.games.manus.types import ElementView, ManusSetup, SiteView
 from companion.rules.base import (
     JSON,
     Evolving,
@@ -310,7 +310,7 @@ class Reveal:
     round: int
     cards: tuple[tuple[int, str], ...]
     tallies: tuple[tuple[str, int], ...]
-    axes: tuple[AxisResult, ...]
+    axes: tuple[JSON, ...]  # AxisResult each, kept as plain JSON: snapshots load it (freeze)
     site_before: Site
     site_after: Site
 
