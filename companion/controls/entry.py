@@ -5,6 +5,7 @@ the mode's: the prompt's action, a card of the library, a form's command."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import replace
 
 from companion.controls.base import Input, Mode, Reaction, refuse
@@ -14,7 +15,7 @@ from companion.snapshot import Snapshot
 from companion.table import Apply
 
 
-class ValueEntry(Mode):
+class ValueEntry(Mode, ABC):
     """Any seat's buttons enter the values (the mode's ``finish`` says what they become)."""
 
     def move(self, press: Input, snap: Snapshot, now: float) -> Reaction | None:
@@ -27,8 +28,9 @@ class ValueEntry(Mode):
         shown = entry.fields[len(snap.ui.entered)].result(snap.ui.value)
         return self.finish(entry.action((*snap.ui.entered, shown)), snap, now)
 
+    @abstractmethod
     def finish(self, values: JSON, snap: Snapshot, now: float) -> Reaction:
-        raise NotImplementedError
+        """Every field entered: what the entry's action becomes (played, a card kept...)."""
 
     def step(self, move: str, snap: Snapshot, now: float) -> Reaction:
         ui = snap.ui

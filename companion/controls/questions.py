@@ -9,6 +9,7 @@ sector boundary (+1 -1 +1) never counts twice.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import replace
 
 from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
@@ -17,7 +18,7 @@ from companion.snapshot import Snapshot, UiState
 from companion.table import Apply, Change, Undo
 
 
-class Question(Mode):
+class Question(Mode, ABC):
     """A question over whatever is open: select or NEXT say yes, back says no, the other
     buttons are refused until it is answered; UNDO drops it and undoes (or redoes)."""
 
@@ -34,8 +35,9 @@ class Question(Mode):
     def undo(self, kind: str, snap: Snapshot, now: float) -> Reaction:
         return table_undo(kind, snap.ui.quiet().pop(), snap, now)
 
+    @abstractmethod
     def yes(self, snap: Snapshot, now: float) -> Reaction:
-        raise NotImplementedError
+        """The question answered yes (select or NEXT)."""
 
 
 class UndoPeriod(Question):
