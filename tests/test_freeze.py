@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
-from typing import Any
+from typing import Any, NotRequired, Required, TypedDict
 
 import pytest
 
 from bench.rules import SETUP, actions
 from companion import games
-from companion.rules.freeze import SnapshotError, dump, load
+from companion.rules.freeze import SnapshotError, dump, load, shape
 from tests.conftest import EXAMPLES
 
 
@@ -105,10 +106,61 @@ def test_every_state_of_a_game_comes_back_equal_and_plays_on_the_same(game: str)
 def test_a_snapshot_that_does_not_fit_is_refused_not_half_read() -> None:
     state = games.find("manus").rules.start({"players": ["A", "B"]})
     data = dump(state)
+    assert isinstance(data, dict)
     data["round"] = "three"
     with pytest.raises(SnapshotError, match=r"state\.round: expected an integer"):
         load(type(state), data)
     data = dump(state)
+    assert isinstance(data, dict)
     del data["setup"]
     with pytest.raises(SnapshotError, match="missing setup"):
         load(type(state), data)
+
+
+# A state with TypedDict fields, declared under ``from __future__ import annotations`` as the
+# games declare theirs (where Python 3.11 cannot see NotRequired in __optional_keys__).
+
+
+class _Axis(TypedDict):
+    name: str
+    points: int
+    note: NotRequired[str]
+
+
+class _Reveal(TypedDict, total=False):
+    round: Required[int]
+    axes: tuple[_Axis, ...]
+    winner: str | None
+
+
+@dataclasses.dataclass(frozen=True)
+class _Kept:
+    last: _Reveal | None
+    best: _Axis
+
+
+def test_a_typeddict_field_loads_by_its_keys_hints() -> None:
+    state = _Kept(
+        last={"round": 2, "axes": ({"name": "fire", "points": 3, "note": "x"},), "winner": None},
+        best={"name": "air", "points": 1},  # no note: NotRequired
+    )
+    kept = json.loads(json.dumps(dump(state)))
+    back = load(_Kept, kept)
+    assert back == state
+    assert back.last is not None and isinstance(back.last["axes"], tuple)  # typed, not a list
+    assert load(_Kept, {"last": {"round": 1}, "best": {"name": "a", "points": 0}}).last == {
+        "round": 1
+    }  # total=False: only the Required key must be there
+    assert "note?" in shape(_Kept) and "points:" in shape(_Kept)  # the keys are in the shape
+
+
+def test_a_typeddict_field_that_does_not_fit_is_refused() -> None:
+    best = {"name": "air", "points": 1}
+    with pytest.raises(SnapshotError, match=r"state\.best: missing points"):
+        load(_Kept, {"last": None, "best": {"name": "air"}})
+    with pytest.raises(SnapshotError, match=r"state\.last: .* fits none of"):
+        load(_Kept, {"last": {"axes": []}, "best": best})
+    with pytest.raises(SnapshotError, match=r"state\.best\.points: expected an integer"):
+        load(_Kept, {"last": None, "best": {"name": "air", "points": "one"}})
+    with pytest.raises(SnapshotError, match=r"expected an object for _Axis"):
+        load(_Kept, {"last": None, "best": ["air", 1]})

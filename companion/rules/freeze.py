@@ -3,8 +3,8 @@
 The journal keeps a snapshot of the state every so many actions, so resuming a long game
 replays only the actions after the last one (``Table``). Any game whose state is frozen
 dataclasses of ``int``, ``str``, ``bool``, ``float``, ``None``, tuples (``tuple[X, ...]`` or
-fixed), ``frozenset``, unions and JSON objects needs nothing more: :func:`dump` writes the
-fields, :func:`load` rebuilds them by type, and refuses what does not fit (a snapshot is
+fixed), ``frozenset``, unions, TypedDicts and JSON objects needs nothing more: :func:`dump`
+writes the fields, :func:`load` rebuilds them by type, and refuses what does not fit (a snapshot is
 only a shortcut: the journal's actions stay the truth, and a snapshot that does not load
 is ignored).
 """
@@ -54,12 +54,44 @@ def shape(kind: type) -> str:
     for item in _fields(kind):
         hint = _hints(kind)[item.name]
         nested = [
-            shape(arg)
+            shape(arg) if dataclasses.is_dataclass(arg) else _keys_shape(arg)
             for arg in (hint, *typing.get_args(hint))
-            if isinstance(arg, type) and dataclasses.is_dataclass(arg)
+            if isinstance(arg, type) and (dataclasses.is_dataclass(arg) or typing.is_typeddict(arg))
         ]
         parts.append(f"{item.name}:{hint}{''.join(nested)}")
     return f"{kind.__qualname__}({','.join(parts)})"
+
+
+@cache
+def _keys_shape(kind: type) -> str:
+    """A TypedDict's keys and their types, for :func:`shape`."""
+    hints, optional = _keys(kind)
+    parts = [f"{key}{'?' if key in optional else ''}:{hint}" for key, hint in hints.items()]
+    return f"{kind.__qualname__}{{{','.join(parts)}}}"
+
+
+@cache
+def _keys(kind: type) -> tuple[dict[str, object], frozenset[str]]:
+    """A TypedDict's keys with their types, and the keys that may be absent.
+
+    Read from the hints with their ``NotRequired``/``Required`` marks rather than from
+    ``__optional_keys__``: under ``from __future__ import annotations`` Python 3.11 cannot
+    see the marks in the strings and counts every key of a total TypedDict as required.
+    """
+    module = sys.modules[kind.__module__]
+    marked = typing.get_type_hints(kind, None, vars(module), include_extras=True)
+    hints: dict[str, object] = {}
+    optional = set(getattr(kind, "__optional_keys__", ()))
+    for key, hint in marked.items():
+        bare = hint
+        while typing.get_origin(bare) in (typing.NotRequired, typing.Required, typing.Annotated):
+            if typing.get_origin(bare) is typing.NotRequired:
+                optional.add(key)
+            elif typing.get_origin(bare) is typing.Required:
+                optional.discard(key)
+            bare = typing.get_args(bare)[0]
+        hints[key] = bare
+    return hints, frozenset(optional)
 
 
 @cache
@@ -93,6 +125,8 @@ def _load(hint: object, data: object, where: str) -> object:
         return None
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass(hint, data, where)
+    if isinstance(hint, type) and typing.is_typeddict(hint):
+        return _typeddict(hint, data, where)
     if origin is tuple or hint is tuple:
         if not isinstance(data, list):
             raise SnapshotError(f"{where}: expected a list")
@@ -131,6 +165,22 @@ def _dataclass(hint: type, data: object, where: str) -> object:
         elif item.default is dataclasses.MISSING and item.default_factory is dataclasses.MISSING:
             raise SnapshotError(f"{where}: missing {item.name}")
     return hint(**values)
+
+
+def _typeddict(hint: type, data: object, where: str) -> dict[str, object]:
+    # A TypedDict is a plain dict at run time: its keys load by their hints; a key it does
+    # not name (the dict of a wider TypedDict) comes back as it was kept, so the state is
+    # the same dict it was.
+    if not isinstance(data, dict):
+        raise SnapshotError(f"{where}: expected an object for {hint.__name__}")
+    hints, optional = _keys(hint)
+    for key in hints:
+        if key not in data and key not in optional:
+            raise SnapshotError(f"{where}: missing {key}")
+    return {
+        key: _load(hints[key], item, f"{where}.{key}") if key in hints else item
+        for key, item in data.items()
+    }
 
 
 def _scalar(hint: object, data: object, where: str) -> object:
