@@ -162,12 +162,11 @@ class DamageEntry(TypedDict):
 class DebugView(TypedDict):
     acted: list[str]  # the creatures that attacked or maneuvered this turn
     setup: BestiarySetup
-    four_path: NotRequired[View]  # Four-path's own setup
 
 
-class BestiaryView(TypedDict):
-    """What ``rules.view`` returns: the same for every audience (no secrets); ``debug``
-    adds one key."""
+class ViewBase(TypedDict):
+    """The view's keys a variant shares with the duel (Four-path's view is a ViewBase with
+    its own events, debug and additions)."""
 
     game: str
     stage: str
@@ -186,7 +185,13 @@ class BestiaryView(TypedDict):
     effects: list[EffectView]
     winner: WinnerView | None
     damage_log: list[DamageEntry]
-    events: list[Event]  # the duel's are BestiaryEvents; a variant adds its own
+
+
+class BestiaryView(ViewBase):
+    """What ``rules.view`` returns: the same for every audience (no secrets); ``debug``
+    adds one key."""
+
+    events: list[BestiaryEvent]
     debug: NotRequired[DebugView]
 
 
