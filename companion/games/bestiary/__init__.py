@@ -9,7 +9,7 @@ from companion.games.bestiary.options import SETUP_FIELDS
 from companion.games.bestiary.samples import SAMPLES
 from companion.games.bestiary.state import EDITION, GAME, OLD_EDITION, State
 from companion.games.spec import Cue, GameSpec, InputProfile
-from companion.rules.base import JSON
+from companion.rules.base import Setup
 
 
 def cue(change: Cue) -> str | None:
@@ -20,17 +20,17 @@ def cue(change: Cue) -> str | None:
     return "tokens_return" if returned else None
 
 
-def stamp(setup: JSON) -> JSON:
+def stamp(setup: Setup) -> Setup:
     """A new game is played by today's edition of the rules (see state.EDITION)."""
     return {**setup, "edition": EDITION}
 
 
-def journaled(setup: JSON) -> JSON:
+def journaled(setup: Setup) -> Setup:
     """A game journaled before editions were stamped was played by the first edition."""
     return setup if "edition" in setup else {**setup, "edition": OLD_EDITION}
 
 
-def rematch(state: State, setup: JSON) -> JSON:
+def rematch(state: State, setup: Setup) -> Setup:
     return rules.rematch_setup(state)
 
 

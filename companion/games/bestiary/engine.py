@@ -329,9 +329,7 @@ class BestiaryRules(Generic[S]):
         towers_given = action.get("towers", [])
         if isinstance(towers_given, int) and not isinstance(towers_given, bool):
             raise IllegalAction("'towers': name the towers held, e.g. [plain] or [] for none")
-        towers = as_list(towers_given, "towers")
-        for tower in towers:
-            pick(TOWERS, tower, "towers")
+        towers = [pick(TOWERS, tower, "towers") for tower in as_list(towers_given, "towers")]
         if len(set(towers)) != len(towers):
             raise IllegalAction("'towers': a tower is named twice")
         state = emit(state, {"event": "siege", "seat": seat, "towers": sorted(towers)})

@@ -28,9 +28,28 @@ from companion.games.bestiary.state import (
     Creature,
     State,
 )
+from companion.games.bestiary.types import (
+    AbilityView,
+    AttackAction,
+    BestiaryAction,
+    BestiaryView,
+    ChooseCastleAction,
+    ChooseTempoAction,
+    CreatureView,
+    EffectView,
+    ManeuverAction,
+    SeatView,
+    SideView,
+    SiegeAction,
+    SummonAction,
+    SupportAction,
+    TokenView,
+    WinnerView,
+    bestiary_event,
+)
 from companion.rules import effects as fx
 from companion.rules import sigil
-from companion.rules.base import DEBUG, JSON, Entry, Field, IllegalAction, Prompt
+from companion.rules.base import DEBUG, Action, Entry, Field, IllegalAction, Prompt
 
 
 def _key(kind: str) -> str:
@@ -44,19 +63,19 @@ def prompt(state: State) -> Prompt:
     seat = state.turn or state.setup.first
     name = state.seats.name(seat)
     if state.stage == STAGE_CASTLE:
-        castles: tuple[JSON, ...] = tuple({"do": "choose_castle", "castle": c} for c in CASTLES)
+        castles = tuple(ChooseCastleAction(do="choose_castle", castle=c) for c in CASTLES)
         return Prompt(seat, "choose_castle", _key("choose_castle"), {"player": name}, castles)
     if state.stage == STAGE_SUMMON:
         return _summon_prompt(state, seat, name)
     if state.stage == STAGE_TEMPO:
-        tempos: tuple[JSON, ...] = tuple({"do": "choose_tempo", "tempo": t} for t in (FAST, SLOW))
+        tempos = tuple(ChooseTempoAction(do="choose_tempo", tempo=t) for t in (FAST, SLOW))
         return Prompt(seat, "choose_tempo", _key("choose_tempo"), {"player": name}, tempos)
     if state.phase == PHASE_TURN_DISC:
         fields: dict[str, str | int] = {"player": name, "period": state.period + 1}
         return Prompt(seat, "turn_disc", _key("turn_disc"), fields, ({"do": "turn_disc"},))
     if state.phase == PHASE_SIEGE:
         options = [list(pair) for n in range(3) for pair in combinations(TOWERS, n)]
-        choices: tuple[JSON, ...] = tuple({"do": "siege", "towers": t} for t in options)
+        choices = tuple(SiegeAction(do="siege", towers=t) for t in options)
         return Prompt(seat, "siege", _key("siege"), {"player": name}, choices)
     return _action_prompt(state, seat, name)
 
@@ -64,7 +83,7 @@ def prompt(state: State) -> Prompt:
 def _summon_prompt(state: State, seat: int, name: str) -> Prompt:
     taken = {c.id for c in state.creatures}
     choices = tuple(
-        {"do": "summon", "creature": info.id}
+        SummonAction(do="summon", creature=info.id)
         for info in roster.roster().values()
         if info.id not in taken and info.klass is not None and info.vitality is not None
     )
@@ -76,7 +95,7 @@ def _summon_prompt(state: State, seat: int, name: str) -> Prompt:
 def _action_prompt(state: State, seat: int, name: str) -> Prompt:
     attack_phase = state.phase in (PHASE_ATTACK, PHASE_ATTACK_SUPPORT)
     support_phase = state.phase in (PHASE_SUPPORT, PHASE_ATTACK_SUPPORT)
-    choices: list[JSON] = []
+    choices: list[BestiaryAction] = []
     entries: list[Entry] = []
     free: list[str] = []
     enemies = [c for c in state.creatures if c.owner != seat]
@@ -85,14 +104,14 @@ def _action_prompt(state: State, seat: int, name: str) -> Prompt:
             continue
         if attack_phase and creature.id not in state.acted:
             for enemy in enemies:
-                base = {"do": "attack", "creature": creature.id, "target": enemy.id}
+                base = AttackAction(do="attack", creature=creature.id, target=enemy.id)
                 if creature.attack_strength is not None:
                     choices.append(base)
                 else:  # "varies" on the card: the player says the strength of this attack
                     entries.append(Entry(base, (STRENGTH,), entry_key("attack")))
             if creature.attack_strength is None:
                 free.append("attack")
-            choices.append({"do": "maneuver", "creature": creature.id})
+            choices.append(ManeuverAction(do="maneuver", creature=creature.id))
         if support_phase:
             choices.extend(_support_choices(state, creature, free, entries))
     # Offer only what the rules take now (own-castle immunity, a card's target and sign):
@@ -113,7 +132,7 @@ STRENGTH = Field("strength", "int", WORDS.key("field.strength"), low=0, high=12,
 PREP = Field("prep", "int", WORDS.key("field.prep"), low=1, high=6, default=1)
 
 
-def _legal(state: State, action: JSON) -> bool:
+def _legal(state: State, action: Action) -> bool:
     try:
         engine.step(state, action)
     except IllegalAction:
@@ -129,13 +148,13 @@ def entry_key(kind: str) -> str:
 
 def _support_choices(
     state: State, creature: Creature, free: list[str], entries: list[Entry]
-) -> list[JSON]:
-    choices: list[JSON] = []
+) -> list[SupportAction]:
+    choices: list[SupportAction] = []
     for ability in creature.abilities:
         if sigil.on_sigil(state.tokens, creature.id, ability.id):
             continue
-        base = {"do": "support", "creature": creature.id, "ability": ability.id}
-        targets = (
+        base = SupportAction(do="support", creature=creature.id, ability=ability.id)
+        targets: list[SupportAction] = (
             [{**base, "target": t.id} for t in _targets(state, creature, ability.target)]
             if ability.effects
             else [base]
@@ -161,8 +180,8 @@ def _targets(state: State, creature: Creature, kind: str | None) -> list[Creatur
 # --- the view --------------------------------------------------------------------------
 
 
-def _creature_view(state: State, creature: Creature) -> JSON:
-    abilities = []
+def _creature_view(state: State, creature: Creature) -> CreatureView:
+    abilities: list[AbilityView] = []
     for ability in creature.abilities:
         token = sigil.on_sigil(state.tokens, creature.id, ability.id)
         abilities.append(
@@ -194,7 +213,7 @@ def _creature_view(state: State, creature: Creature) -> JSON:
     }
 
 
-def _effect_view(state: State, effect: fx.Effect) -> JSON:
+def _effect_view(state: State, effect: fx.Effect) -> EffectView:
     target = state.creature(effect.target)
     return {
         "kind": effect.kind,
@@ -207,7 +226,7 @@ def _effect_view(state: State, effect: fx.Effect) -> JSON:
     }
 
 
-def _token_view(state: State, token: sigil.Token) -> JSON:
+def _token_view(state: State, token: sigil.Token) -> TokenView:
     creature = state.creature(token.creature)
     ability = creature.ability(token.ability) if creature else None
     return {
@@ -222,10 +241,10 @@ def _token_view(state: State, token: sigil.Token) -> JSON:
     }
 
 
-def view(state: State, audience: str = "public") -> JSON:
+def view(state: State, audience: str = "public") -> BestiaryView:
     sun = sigil.sector_of(state.period) if state.period > 0 else None
     tokens = [_token_view(state, token) for token in state.tokens]
-    seats = []
+    seats: list[SeatView] = []
     for seat in state.seats.numbers():
         seats.append(
             {
@@ -239,7 +258,7 @@ def view(state: State, audience: str = "public") -> JSON:
         )
     # The sides between seats and castle scales (the duel: one seat each; Four-path adds
     # its teams' fields): each side's one scale and its seats.
-    sides = [
+    sides: list[SideView] = [
         {
             "side": side,
             "seats": [seat for seat in state.seats.numbers() if state.side_of(seat) == side],
@@ -248,10 +267,10 @@ def view(state: State, audience: str = "public") -> JSON:
         }
         for side in (1, 2)
     ]
-    winner: JSON | None = None
+    winner: WinnerView | None = None
     if state.winner is not None:
         winner = {"seat": state.winner, "name": state.seats.name(state.winner)}
-    picture: JSON = {
+    picture: BestiaryView = {
         "game": GAME,
         "stage": state.stage,
         "period": state.period,
@@ -277,7 +296,7 @@ def view(state: State, audience: str = "public") -> JSON:
         "damage_log": [
             {"period": period, "castle_damage": [one, two]} for period, one, two in state.damage_log
         ],
-        "events": [dict(event) for event in state.events],
+        "events": [bestiary_event(dict(event)) for event in state.events],
     }
     if audience == DEBUG:
         picture["debug"] = {"acted": sorted(state.acted), "setup": state.setup.to_json()}

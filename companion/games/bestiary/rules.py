@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from companion.games.bestiary.engine import RULES
 from companion.games.bestiary.present import prompt, view
 from companion.games.bestiary.state import GAME, State
-from companion.rules.base import JSON, Action, Prompt, authorize_by_prompt
+from companion.games.bestiary.types import BestiarySetup
+from companion.rules.base import Action, Prompt, authorize_by_prompt
 
 name = GAME
 
@@ -30,7 +31,7 @@ def authorize(state: State, action: Action, seat: int, asked: Prompt) -> None:
     authorize_by_prompt(asked, action, seat, state.seats)
 
 
-def rematch_setup(state: State) -> JSON:
+def rematch_setup(state: State) -> BestiarySetup:
     """The setup of the next game in a series: the previous second player goes first."""
     setup = state.setup.to_json()
     setup["first"] = state.setup.second

@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from companion.games.bestiary.types import BestiarySetup
 from companion.rules.base import (
-    JSON,
+    Event,
     Evolving,
     Seats,
     SetupError,
@@ -97,7 +98,7 @@ class Setup:
     def second(self) -> int:
         return self.seats.after(self.first)
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> BestiarySetup:
         return {
             "players": list(self.seats.names),
             "first": self.first,
@@ -201,7 +202,7 @@ class State(Evolving):
     chosen_tempo: str = ""
     winner: int | None = None
     damage_log: tuple[tuple[int, int, int], ...] = ()  # (period, damage seat 1, seat 2)
-    events: tuple[JSON, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def seats(self) -> Seats:

@@ -445,6 +445,12 @@ def bestiary_view(view: View) -> BestiaryView:
     return cast(BestiaryView, view)
 
 
+def board_view(view: View) -> ViewBase:
+    """The view a hook Four-path shares with the duel reads: the keys both views have (a
+    cast, as :func:`bestiary_view`)."""
+    return cast(ViewBase, view)
+
+
 def bestiary_event(event: Event) -> BestiaryEvent:
     """An event the shell hands a sayer (a cast: the rules emitted it typed)."""
     return cast(BestiaryEvent, event)
