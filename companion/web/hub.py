@@ -4,7 +4,7 @@ subscription) and read by the web server's thread.
 The hub is an app output: on every change it builds the public payload (the same public
 view, event line and game log as the screen, so no unrevealed vote can be in it) and one
 payload per seat (that seat's view and, when it is this seat's to decide, its choices and
-value entries with their words), keeps them as JSON text with a version, and wakes the
+value entries with their words), keeps them as text with a version, and wakes the
 server's waiters. An action from a phone goes back to the loop as a :class:`Remote` event,
 the same way as a button press, through the same table and journal.
 
@@ -26,9 +26,8 @@ import contextlib
 import json
 import secrets
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion import game_log
 from companion.display import labels
@@ -37,8 +36,18 @@ from companion.game_log import GameLog
 from companion.games import GAMES
 from companion.i18n import text
 from companion.journal import Journal, StorageError
-from companion.rules.base import JSON, Entry, Field
+from companion.rules.base import Action, Entry, Field, Wire
+from companion.rules.reading import Data, mapping, whole
 from companion.snapshot import Snapshot
+from companion.web.messages import (
+    EntryForm,
+    FieldForm,
+    LogPage,
+    PublicPayload,
+    SeatEntry,
+    SeatPayload,
+    Tokens,
+)
 
 Reply = Callable[[bool, str, int], None]  # (played, why not, head after)
 # The "why not" of a request that failed on the loop (an error of the box, logged): the
@@ -53,7 +62,7 @@ class Remote:
     """An action from a seat's phone: played for ``seat`` if the table is still at
     ``head`` and it is this seat's to decide; ``reply`` is called on the loop thread."""
 
-    action: JSON
+    action: Action
     seat: int
     head: int
     reply: Reply
@@ -65,22 +74,23 @@ class TableRequest:
     loop thread by ``reply(status, payload)``."""
 
     kind: str  # "cards", "card" or "new_game"
-    body: JSON
-    reply: Callable[[int, JSON], None]
+    body: Data  # the page's JSON object, checked by companion.web.guard
+    reply: Callable[[int, Wire], None]
 
 
-def tokens_for(journal: Journal, game_id: int) -> dict[str, Any]:
+def tokens_for(journal: Journal, game_id: int) -> Tokens:
     """The game's tokens: read from the journal's meta, made and kept there the first time."""
     key = f"web.tokens.{game_id}"
     kept = journal.meta(key)
     if kept:
         try:
-            value = json.loads(kept)
+            value: object = json.loads(kept)
         except ValueError:
             value = None
-        if isinstance(value, dict) and isinstance(value.get("seats"), dict):
-            return value
-    made = {
+        table, seats = mapping(value).get("table"), mapping(mapping(value).get("seats"))
+        if isinstance(table, str) and all(isinstance(t, str) for t in seats.values()):
+            return {"table": table, "seats": {str(s): str(t) for s, t in seats.items()}}
+    made: Tokens = {
         "table": secrets.token_urlsafe(12),
         "seats": {str(seat): secrets.token_urlsafe(12) for seat in range(1, 7)},
     }
@@ -91,11 +101,11 @@ def tokens_for(journal: Journal, game_id: int) -> dict[str, Any]:
 
 @dataclass
 class Payloads:
-    """The latest JSON texts, by audience ("public", "seat:N"), with a version."""
+    """The latest payloads' texts, by audience ("public", "seat:N"), with a version."""
 
     version: int = 0
     texts: dict[str, str] = field(default_factory=dict)
-    tokens: dict[str, Any] = field(default_factory=dict)
+    tokens: Tokens = field(default_factory=lambda: Tokens(table="", seats={}))
     seats: int = 0
     log: GameLog = field(default_factory=GameLog)  # the public payload's (/api/log)
     language: str = "en"
@@ -157,7 +167,7 @@ class Hub:
         with self._lock:
             return self._payloads
 
-    def log_page(self, start: int) -> JSON:
+    def log_page(self, start: int) -> LogPage:
         """The public log's lines from ``start`` (at most :data:`LOG_PAGE`), with the
         log's key and length and where the next page starts (None: none)."""
         payloads = self.current()
@@ -177,45 +187,41 @@ class Hub:
         """The seat a token opens (in ``payloads``: the current ones), or None (a wrong or
         old token)."""
         payloads = payloads or self.current()
-        seats = payloads.tokens.get("seats") or {}
-        for seat, kept in seats.items():
-            if int(seat) <= payloads.seats and secrets.compare_digest(str(kept), token):
+        for seat, kept in payloads.tokens["seats"].items():
+            if int(seat) <= payloads.seats and secrets.compare_digest(kept, token):
                 return int(seat)
         return None
 
-    def tokens(self) -> dict[str, Any]:
+    def tokens(self) -> Tokens:
         """The table's and the seats' tokens (shown only on the box's own screen)."""
         payloads = self.current()
-        seats = payloads.tokens.get("seats") or {}
+        seats = payloads.tokens["seats"]
         return {
-            "table": payloads.tokens.get("table"),
+            "table": payloads.tokens["table"],
             "seats": {s: t for s, t in seats.items() if int(s) <= payloads.seats},
         }
 
-    def submit(self, action: JSON, seat: int, head: int, reply: Reply) -> None:
+    def submit(self, action: Action, seat: int, head: int, reply: Reply) -> None:
         self._post(Remote(dict(action), seat, head, reply))
 
     def is_table(self, token: str) -> bool:
-        kept = self.current().tokens.get("table")
-        return isinstance(kept, str) and secrets.compare_digest(kept, token)
+        kept = self.current().tokens["table"]
+        return bool(kept) and secrets.compare_digest(kept, token)
 
-    def ask(self, kind: str, body: JSON, reply: Callable[[int, JSON], None]) -> None:
+    def ask(self, kind: str, body: Data, reply: Callable[[int, Wire], None]) -> None:
         self._post(TableRequest(kind, dict(body), reply))
 
 
-def _table(snap: Snapshot) -> JSON:
-    table = snap.view.get("table")
-    return table if isinstance(table, dict) else {}
+def _table(snap: Snapshot) -> Data:
+    return mapping(snap.view.get("table"))
 
 
 def _game_id(snap: Snapshot) -> int:
-    game = _table(snap).get("game_id")
-    return int(game) if isinstance(game, int) else 0
+    return whole(_table(snap).get("game_id")) or 0
 
 
 def head_of(snap: Snapshot) -> int:
-    head = _table(snap).get("head")
-    return int(head) if isinstance(head, int) else 0
+    return whole(_table(snap).get("head")) or 0
 
 
 def _seat_count(snap: Snapshot) -> int:
@@ -241,7 +247,7 @@ def log_key(snap: Snapshot, epoch: int | None = None) -> str:
     return f"{_game_id(snap)}.{epoch}.{snap.language}"
 
 
-def public_payload(snap: Snapshot, log_from: int | None = None) -> JSON:
+def public_payload(snap: Snapshot, log_from: int | None = None) -> PublicPayload:
     """What every phone and the spectator page may see: the screen's public picture, and
     the game log's lines from ``log_from`` (None: the last :data:`LOG_TAIL`), never more
     than :data:`LOG_TAIL` (the rest from /api/log)."""
@@ -285,7 +291,7 @@ def _everyone(snap: Snapshot) -> bool:
     return secret is not None and any(c.get("do") == secret.action for c in snap.prompt.choices)
 
 
-def _secret_choices(snap: Snapshot, seat: int) -> list[JSON]:
+def _secret_choices(snap: Snapshot, seat: int) -> list[Action]:
     """The seat's own secret choices (the Manus vote), if the prompt holds any."""
     secret = snap.spec.inputs.secret
     if secret is None:
@@ -299,21 +305,21 @@ def _secret_choices(snap: Snapshot, seat: int) -> list[JSON]:
     return [c for c in choices if c.get(secret.voter_field) in mine]
 
 
-def may_act(snap: Snapshot, seat: int, action: Mapping[str, object]) -> bool:
+def may_act(snap: Snapshot, seat: int, action: Action) -> bool:
     """Is ``action`` this seat's to take now: its prompt, or its own secret choice?"""
     if dict(action) in [dict(c) for c in _secret_choices(snap, seat)]:
         return True
     return snap.prompt.seat == seat and snap.ui.mode != "form"
 
 
-def seat_payload(snap: Snapshot, seat: int) -> JSON:
+def seat_payload(snap: Snapshot, seat: int) -> SeatPayload:
     """A seat's picture: its own view, and its choices and entries when it decides."""
     language = snap.language
     prompt = snap.prompt
     view = snap.view_for(f"seat:{seat}")
     secret = _secret_choices(snap, seat)
     mine = prompt.seat == seat or bool(secret)
-    choices = secret or (list(prompt.choices) if prompt.seat == seat else [])
+    choices: list[Action] = secret or (list(prompt.choices) if prompt.seat == seat else [])
     entries = list(prompt.entries) if prompt.seat == seat and not secret else []
     players = snap.setup.get("players")
     name = players[seat - 1] if isinstance(players, list) and len(players) >= seat else ""
@@ -339,14 +345,14 @@ def seat_payload(snap: Snapshot, seat: int) -> JSON:
     }
 
 
-def _choice_words(snap: Snapshot, choice: JSON) -> str:
+def _choice_words(snap: Snapshot, choice: Action) -> str:
     words = snap.spec.choice_words
     if words is not None:
         return words(snap.view, choice, snap.language)
     return labels.choice(snap.view, choice, snap.language, snap.game)
 
 
-def _entry(snap: Snapshot, index: int, entry: Entry) -> JSON:
+def _entry(snap: Snapshot, index: int, entry: Entry) -> SeatEntry:
     """An entry of the prompt, titled by what it does in the game's own words ("Fidea
     attacks Saxum: its strength"), so two entries of one kind never read the same."""
     form = entry_form(entry, snap.language)
@@ -356,7 +362,7 @@ def _entry(snap: Snapshot, index: int, entry: Entry) -> JSON:
     return {"index": index, **form}
 
 
-def entry_form(entry: Entry, language: str) -> JSON:
+def entry_form(entry: Entry, language: str) -> EntryForm:
     """An entry as the pages' forms take it (form.js): its words, its action, its fields."""
     return {
         "label": entry.say(language),
@@ -365,7 +371,7 @@ def entry_form(entry: Entry, language: str) -> JSON:
     }
 
 
-def _field(item: Field, language: str) -> JSON:
+def _field(item: Field, language: str) -> FieldForm:
     return {
         "key": item.key,
         "kind": item.kind,
