@@ -8,12 +8,12 @@ from companion.games.manus.narration import SAYERS
 from companion.games.manus.options import SETUP_FIELDS
 from companion.games.manus.samples import SAMPLES
 from companion.games.manus.state import GAME, State, stamp
-from companion.games.manus.types import ManusSetup, manus_view, to_json
+from companion.games.manus.types import ManusSetup, manus_view
 from companion.games.spec import Cue, GameSpec, InputProfile, SecretChoice
-from companion.rules.base import JSON
+from companion.rules.base import Setup, View
 
 
-def hands_to_vote(view: JSON, seat: int) -> list[int]:
+def hands_to_vote(view: View, seat: int) -> list[int]:
     """The seat's hands that have not voted yet, in hand order (from the public view)."""
     return [
         int(h["hand"])
@@ -22,7 +22,7 @@ def hands_to_vote(view: JSON, seat: int) -> list[int]:
     ]
 
 
-def hands_that_voted(view: JSON, seat: int) -> list[int]:
+def hands_that_voted(view: View, seat: int) -> list[int]:
     """The seat's playing hands, once all have voted: each may change its card."""
     return [
         int(h["hand"])
@@ -38,10 +38,9 @@ def cue(change: Cue) -> str | None:
     return "vote_complete" if revealed or complete else None
 
 
-def rematch(state: State, setup: JSON) -> JSON:
+def rematch(state: State, setup: Setup) -> ManusSetup:
     """The next game of a series: the same options, the next seat clockwise first."""
-    following: ManusSetup = {**state.setup.to_json(), "first": state.seats.after(state.setup.first)}
-    return to_json(following)
+    return {**state.setup.to_json(), "first": state.seats.after(state.setup.first)}
 
 
 VOTE = SecretChoice(

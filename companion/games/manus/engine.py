@@ -56,7 +56,6 @@ from companion.games.manus.types import (
     DiscoveryKind,
     TestResolvedEvent,
     emit_event,
-    to_json,
 )
 from companion.rules.base import (
     Action,
@@ -508,8 +507,7 @@ def _reveal(state: State) -> State:
     site, axes = resolve_vote(state.site, (condition for _, condition in cast))
     tallies = tuple((c, sum(1 for _, v in cast if v == c)) for c in CONDITIONS)
     shown = tuple(sorted(cast)) if state.setup.reveal_shows == SHOW_CARDS else ()
-    kept = tuple(to_json(axis) for axis in axes)  # the state keeps plain JSON (snapshots)
-    record = Reveal(state.round, shown, tallies, kept, state.site, site)
+    record = Reveal(state.round, shown, tallies, axes, state.site, site)
     blank = (None,) * state.setup.hand_count
     state = replace(state, site=site, votes=blank, last_reveal=record, phase=PHASE_TESTS)
     state = emit_event(

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from companion.display import labels
 from companion.games.manus.types import HandView, ManusView, manus_view
 from companion.i18n import text
-from companion.rules.base import JSON
+from companion.rules.base import Action, View
 
 
 def _hand_names(view: ManusView | None, hands: Iterable[object] | None) -> list[str]:
@@ -23,7 +23,7 @@ def _hand_names(view: ManusView | None, hands: Iterable[object] | None) -> list[
     return names
 
 
-def hand_name(view: JSON | None, hand: object) -> str:
+def hand_name(view: View | None, hand: object) -> str:
     return _hand_names(manus_view(view) if view is not None else None, [hand])[0]
 
 
@@ -45,7 +45,7 @@ def target(value: object, language: str) -> str:
     return text(f"manus.ui.target.{value or 'none'}", language)
 
 
-def choice(view: JSON, action: JSON, language: str) -> str:
+def choice(view: View, action: Action, language: str) -> str:
     """A choice of the prompt as a short phrase."""
     kind = str(action.get("do"))
     if kind == "place_site":

@@ -28,27 +28,26 @@ from companion.games.manus.types import (
     VotesRevealedEvent,
     WinnerDeclaredEvent,
     manus_view,
-    to_json,
 )
 from companion.games.spec import Sayer
 from companion.narration import player as _named
-from companion.rules.base import JSON
+from companion.rules.base import Event, View
 
 E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
 
 
 def _sayer(say: Callable[[E, ManusView, str], str]) -> Sayer:
-    """The seam: the shell hands a sayer its event and view as plain dicts, the event the
+    """The seam: the shell hands a sayer its event and view as mappings, the event the
     one the rules emitted under that name; the one cast is here."""
 
-    def said(event: JSON, view: JSON, language: str) -> str:
+    def said(event: Event, view: View, language: str) -> str:
         return say(cast(E, event), manus_view(view), language)
 
     return said
 
 
 def player(view: ManusView, seat: int, language: str) -> str:
-    return _named(to_json(view), seat, language)
+    return _named(view, seat, language)
 
 
 def _who(view: ManusView, hand: int, language: str) -> str:

@@ -286,7 +286,7 @@ def _chip_width(painter: Painter, layout: Layout, scene: Scene, beside: int, row
     """One width for every hand's name chip (the widest name), so the columns line up: with
     the first hand's star when that leaves ``beside`` pixels of the ``row``; narrower when
     the names do not leave them, down to a short form of a name (:func:`shortened`)."""
-    hands = (scene.view or {}).get("hands") or []
+    hands = manus_view(scene.view or {}).get("hands") or []
     names = [words.hand_name(scene.view, hand.get("hand")) for hand in hands]
     plain = max((_width(painter, layout, name) for name in names), default=0) + layout.px(12)
     starred = max(

@@ -6,9 +6,9 @@ conditions' colours; the scores as sensors."""
 from __future__ import annotations
 
 from companion.games.manus.catalogue import WORDS
-from companion.games.manus.types import HandView, ManusView, manus_view, to_json
+from companion.games.manus.types import HandView, ManusView, manus_view
 from companion.games.spec import Entity, common_entities, seats_of
-from companion.rules.base import JSON
+from companion.rules.base import View, Wire
 
 # The page's own words (the catalogue's are the box's).
 PAGE = {
@@ -79,14 +79,14 @@ def _hands(view: ManusView) -> list[HandView]:
     return [h for h in hands if isinstance(h, dict)] if isinstance(hands, list) else []
 
 
-def _seat_name(view: JSON, seat: object) -> str:
+def _seat_name(view: View, seat: object) -> str:
     for each in seats_of(view):
         if each.get("seat") == seat:
             return str(each.get("name", ""))
     return str(seat)
 
 
-def summary(view: JSON, language: str) -> list[JSON]:
+def summary(view: View, language: str) -> list[Wire]:
     """Each seat's points against the goal."""
     goal = view.get("win_score")
     return [
@@ -100,7 +100,7 @@ def summary_title(language: str) -> str:
     return _say("scores", language)
 
 
-def _room(view: ManusView, language: str) -> JSON:
+def _room(view: ManusView, language: str) -> Wire:
     site = view.get("test_site")
     here = (site.get("temperature"), site.get("humidity")) if isinstance(site, dict) else None
     cells = [
@@ -112,7 +112,7 @@ def _room(view: ManusView, language: str) -> JSON:
         }
         for t, h in ROOM
     ]
-    side: list[JSON] = []
+    side: list[Wire] = []
     discovery = view.get("discovery")
     if isinstance(discovery, dict):
         # The discovery's own name says it is one ("Discovery in the practice of ...").
@@ -141,7 +141,7 @@ def _room(view: ManusView, language: str) -> JSON:
                 "columns": 3,
                 "lines": [
                     {
-                        "text": f"{_seat_name(to_json(view), c.get('seat'))}: "
+                        "text": f"{_seat_name(view, c.get('seat'))}: "
                         f"{_condition(c.get('condition'), language)}",
                         "tone": TONES.get(str(c.get("condition")), ""),
                     }
@@ -174,9 +174,9 @@ def _element(element: object, language: str) -> str:
     return words
 
 
-def _mine(view: ManusView, language: str, seat: int) -> JSON:
-    blocks: list[JSON] = []
-    for each in seats_of(to_json(view)):
+def _mine(view: ManusView, language: str, seat: int) -> Wire:
+    blocks: list[Wire] = []
+    for each in seats_of(view):
         if each.get("seat") == seat and each.get("score") is not None:
             meter = {"label": _say("points", language), "value": each["score"], "seat": seat}
             blocks.append({"meters": [meter | {"top": view.get("win_score")}]})
@@ -184,11 +184,11 @@ def _mine(view: ManusView, language: str, seat: int) -> JSON:
     vote = view.get("vote")
     voting = isinstance(vote, dict) and bool(vote.get("open"))
     for hand in hands:
-        lines: list[JSON] = []
+        lines: list[Wire] = []
         if len(hands) > 1:
             blocks.append({"heading": f"{_say('hand', language)} {hand.get('hand')}"})
         if voting or hand.get("vote"):
-            chip: JSON
+            chip: Wire
             if hand.get("vote"):
                 chip = {"text": _condition(hand["vote"], language), "tone": TONES[hand["vote"]]}
             else:
@@ -215,7 +215,7 @@ def _mine(view: ManusView, language: str, seat: int) -> JSON:
     return {"part": "mine", "title": _say("you", language), "blocks": blocks}
 
 
-def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
+def sections(view: View, language: str, seat: int | None) -> list[Wire]:
     """The room for everyone; a seat's own hands for that seat."""
     typed = manus_view(view)
     if seat is not None:
@@ -225,11 +225,11 @@ def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
     return [_room(typed, language)]
 
 
-def action_looks(view: JSON, language: str, seat: int) -> list[JSON]:
+def action_looks(view: View, language: str, seat: int) -> list[Wire]:
     """A vote's button says its condition in its colour, and which hand when the seat
     has more than one."""
     hands = [h for h in _hands(manus_view(view)) if h.get("seat") == seat]
-    looks = []
+    looks: list[Wire] = []
     for hand in hands:
         which = f" · {_say('hand', language)} {hand.get('hand')}" if len(hands) > 1 else ""
         for condition, tone in TONES.items():
@@ -243,7 +243,7 @@ def action_looks(view: JSON, language: str, seat: int) -> list[JSON]:
     return looks
 
 
-def entities(view: JSON) -> list[Entity]:
+def entities(view: View) -> list[Entity]:
     """The round, whose turn, each seat's points, the test site."""
     return [
         *common_entities(view),

@@ -7,9 +7,6 @@ count, no hash. A seat's own view adds its own hands' votes; ``debug`` shows all
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import cast
-
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.engine import missing_strengths, strength_of
 from companion.games.manus.state import (
@@ -36,7 +33,6 @@ from companion.games.manus.state import (
     State,
 )
 from companion.games.manus.types import (
-    AxisResult,
     ChooseDiscoveryAction,
     ChooseTargetAction,
     EntryBase,
@@ -48,9 +44,8 @@ from companion.games.manus.types import (
     SkipAction,
     WinnerView,
     manus_events,
-    to_json,
 )
-from companion.rules.base import DEBUG, JSON, Entry, Field, Prompt, audience_seat
+from companion.rules.base import DEBUG, Entry, Field, Prompt, audience_seat
 
 
 def _who(state: State, hand: int) -> str:
@@ -61,11 +56,6 @@ def _who(state: State, hand: int) -> str:
 
 def _key(kind: str) -> str:
     return WORDS.key(f"ui.prompt.{kind}")
-
-
-def _plain(actions: Sequence[ManusAction]) -> tuple[JSON, ...]:
-    """A prompt's choices as the shell holds them (plain dicts, :func:`to_json`)."""
-    return tuple(map(to_json, actions))
 
 
 def prompt(state: State) -> Prompt:
@@ -86,13 +76,13 @@ def prompt(state: State) -> Prompt:
             for h in AXES[HUMIDITY]
         ]
         fields = {"player": state.seats.name(first)}
-        return Prompt(first, "place_site", _key("place_site"), fields, _plain(sites))
+        return Prompt(first, "place_site", _key("place_site"), fields, tuple(sites))
     if state.phase == PHASE_DISCOVERY:
         cards: list[ChooseDiscoveryAction] = [
             {"do": "choose_discovery", "discovery": d} for d in DISCOVERIES
         ]
         fields = {"player": state.seats.name(first), "round": state.round}
-        return Prompt(first, "choose_discovery", _key("choose_discovery"), fields, _plain(cards))
+        return Prompt(first, "choose_discovery", _key("choose_discovery"), fields, tuple(cards))
     if state.phase in (PHASE_CONSTRUCTION, PHASE_TARGETS):
         return _turn_prompt(state)
     if state.phase == PHASE_VOTE:
@@ -108,12 +98,12 @@ def _turn_prompt(state: State) -> Prompt:
         skips: list[SkipAction] = [{"do": "skip", "hand": hand}]
         who = {"player": _who(state, hand)}
         entries = (_build_entry(state, hand),)
-        return Prompt(seat, "build", _key("build"), who, _plain(skips), ("build",), entries)
+        return Prompt(seat, "build", _key("build"), who, tuple(skips), ("build",), entries)
     targets: list[ChooseTargetAction] = [
         {"do": "choose_target", "hand": hand, "target": t} for t in state.setup.targets
     ]
     return Prompt(
-        seat, "choose_target", _key("choose_target"), {"player": _who(state, hand)}, _plain(targets)
+        seat, "choose_target", _key("choose_target"), {"player": _who(state, hand)}, tuple(targets)
     )
 
 
@@ -176,9 +166,7 @@ def _build_entry(state: State, hand: int) -> Entry:
             )
         )
     base: EntryBase = {"do": "build", "hand": hand, "elements": {}}
-    return Entry(
-        to_json(base), tuple(fields), WORDS.key("entry.build"), {"player": _who(state, hand)}
-    )
+    return Entry(base, tuple(fields), WORDS.key("entry.build"), {"player": _who(state, hand)})
 
 
 def _vote_prompt(state: State) -> Prompt:
@@ -192,10 +180,10 @@ def _vote_prompt(state: State) -> Prompt:
     if not waiting:
         choices.insert(0, {"do": "reveal"})
         fields = {"player": state.seats.name(state.first_seat)}
-        return Prompt(state.first_seat, "reveal", _key("reveal"), fields, _plain(choices))
+        return Prompt(state.first_seat, "reveal", _key("reveal"), fields, tuple(choices))
     seat = state.setup.seat_of_hand(waiting[0])
     names = ", ".join(_who(state, hand) for hand in waiting)
-    return Prompt(seat, "vote", _key("vote"), {"waiting": names}, _plain(choices))
+    return Prompt(seat, "vote", _key("vote"), {"waiting": names}, tuple(choices))
 
 
 def _tests_prompt(state: State) -> Prompt:
@@ -205,7 +193,7 @@ def _tests_prompt(state: State) -> Prompt:
     strength = Field("strength", "int", WORDS.key("field.strength"), low=0, high=MAX_STRENGTH)
     who = {"player": _who(state, hand)}
     base: EntryBase = {"do": "set_strength", "hand": hand}
-    entry = Entry(to_json(base), (strength,), WORDS.key("entry.strength"), who)
+    entry = Entry(base, (strength,), WORDS.key("entry.strength"), who)
     fields: dict[str, str | int] = {"player": _who(state, hand)}
     return Prompt(
         seat, "set_strength", _key("set_strength"), fields, (), ("set_strength",), (entry,)
@@ -261,7 +249,7 @@ def _reveal_view(state: State) -> RevealView | None:
         if shown.cards
         else None,
         "tallies": dict(shown.tallies),
-        "axes": [cast(AxisResult, dict(axis)) for axis in shown.axes],
+        "axes": [axis.copy() for axis in shown.axes],
         "site_before": shown.site_before.to_json(),
         "site_after": shown.site_after.to_json(),
     }
@@ -280,8 +268,9 @@ def _winner_view(state: State) -> WinnerView | None:
     }
 
 
-def view(state: State, audience: str = "public") -> JSON:
-    """A JSON-ready picture named as the rulebook names things (see docs/manus.md)."""
+def view(state: State, audience: str = "public") -> ManusView:
+    """The game as an audience sees it, named as the rulebook names things (see
+    docs/manus.md)."""
     debug = audience == DEBUG
     viewer = audience_seat(audience)
     own_hands: tuple[int, ...] = ()
@@ -365,4 +354,4 @@ def view(state: State, audience: str = "public") -> JSON:
             "votes": {str(h): v for h, v in enumerate(state.votes, 1) if v is not None},
             "done": sorted(state.done),
         }
-    return to_json(picture)
+    return picture

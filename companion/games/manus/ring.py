@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from companion.games.manus.types import manus_view
 from companion.leds import OFF, RGB, LedStyle, Overlay, blink_on, chase, scale
 from companion.ring_geometry import RingGeometry
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 CONDITION_COLOURS: dict[str, RGB] = {
     "warm": (255, 50, 0),
@@ -39,13 +39,13 @@ def _site_index(site: Mapping[str, object] | None) -> int | None:
     return QUADRANTS.index(key) if key in QUADRANTS else None
 
 
-def _just_revealed(view: JSON, ui: Overlay, now: float) -> bool:
+def _just_revealed(view: View, ui: Overlay, now: float) -> bool:
     """The cards were turned over by the change just made (not reached again by an undo)."""
     revealed = any(e.get("event") == "votes_revealed" for e in ui.fresh_events)
     return revealed and 0 <= now - ui.changed_at < REVEAL_SECONDS
 
 
-def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+def paint(view: View, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     """Four arcs, one per quadrant (temperature colour, then humidity colour); the test
     site bright, the others dim; the last LED of arc k is hand k's "has voted" dot."""
     typed = manus_view(view)
@@ -82,5 +82,5 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     return frame
 
 
-def animated(view: JSON, ui: Overlay, now: float) -> bool:
+def animated(view: View, ui: Overlay, now: float) -> bool:
     return bool(view.get("winner")) or _just_revealed(view, ui, now)

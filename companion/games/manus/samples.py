@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from companion.games.manus.types import ManusAction, ManusSetup, to_json
+from companion.games.manus.types import ManusAction, ManusSetup
 from companion.games.spec import Sample
-from companion.rules.base import JSON
 
 SETUP: ManusSetup = {"players": ["Anna", "Boris", "Vera"], "first": 1}
 
@@ -53,29 +52,23 @@ def _victory() -> tuple[ManusAction, ...]:
     return tuple(actions)
 
 
-# The shell holds a sample's setup and actions as plain dicts (one cast each, to_json).
-PLAIN_SETUP = to_json(SETUP)
-
-
-def _plain(actions: tuple[ManusAction, ...]) -> tuple[JSON, ...]:
-    return tuple(map(to_json, actions))
-
-
+# The shell holds a sample's setup and actions as Setup and Actions: the typed dicts
+# are those mappings as they are.
 SAMPLES: tuple[Sample, ...] = (
     # The vote under way: Anna has voted, Boris and Vera have not.
-    Sample("manus_vote", PLAIN_SETUP, _plain((*ROUND_START, VOTES[0]))),
+    Sample("manus_vote", SETUP, (*ROUND_START, VOTES[0])),
     # Just after the reveal: the token moved on temperature and humidity, tests begin.
-    Sample("manus_reveal", PLAIN_SETUP, _plain((*ROUND_START, *VOTES)), cursor=5),
-    Sample("manus_victory", PLAIN_SETUP, _plain(_victory())),
+    Sample("manus_reveal", SETUP, (*ROUND_START, *VOTES), cursor=5),
+    Sample("manus_victory", SETUP, _victory()),
     # Anna records her elements with the buttons: the shoulder done, the forearm's type.
     Sample(
         "manus_build",
-        PLAIN_SETUP,
-        _plain(ROUND_START[:2]),
+        SETUP,
+        ROUND_START[:2],
         entry=0,
         entered=("fire", "warm wet"),
         value="water",
     ),
     # Vera's elements are not recorded: she enters her hand's strength.
-    Sample("manus_strength", PLAIN_SETUP, _plain((*ROUND_START, *VOTES)), entry=0, value=6),
+    Sample("manus_strength", SETUP, (*ROUND_START, *VOTES), entry=0, value=6),
 )

@@ -14,6 +14,7 @@ from companion.display.screens import chrome
 from companion.games.manus.drawing import CONDITION_COLOURS, CONDITIONS
 from companion.games.manus.panel import panel
 from companion.games.manus.room import room
+from companion.games.manus.types import manus_view
 from companion.i18n import text
 
 __all__ = ["CONDITIONS", "CONDITION_COLOURS", "ManusScreen"]
@@ -24,7 +25,7 @@ class ManusScreen:
     opaque = True
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: object) -> None:
-        view = scene.view or {}
+        view = manus_view(scene.view or {})
         language = scene.language
         painter.surface.fill(theme.BACKGROUND)
         detail = text("manus.ui.tie", language) if view.get("tie_round") else ""

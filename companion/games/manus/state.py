@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.games.manus.types import ElementView, ManusSetup, SiteView
+from companion.games.manus.types import AxisResult, ElementView, ManusSetup, SiteView
 from companion.rules.base import (
-    JSON,
+    Event,
     Evolving,
     Seats,
     SetupError,
@@ -197,7 +197,7 @@ def _flag(raw: Mapping[str, object], key: str, default: bool) -> bool:
     return value
 
 
-def stamp(setup: JSON) -> JSON:
+def stamp(setup: Mapping[str, object]) -> dict[str, object]:
     """A new game's setup as the journal keeps it: with today's ``edition`` unless it
     names one. (A setup journaled without an edition is a game of companion 0.1.)"""
     return dict(setup) if "edition" in setup else {**setup, "edition": EDITION}
@@ -310,7 +310,7 @@ class Reveal:
     round: int
     cards: tuple[tuple[int, str], ...]
     tallies: tuple[tuple[str, int], ...]
-    axes: tuple[JSON, ...]  # AxisResult each, kept as plain JSON: snapshots load it (freeze)
+    axes: tuple[AxisResult, ...]
     site_before: Site
     site_after: Site
 
@@ -351,7 +351,7 @@ class State(Evolving):
     last_tests: tuple[Test, ...] = ()
     winner: int | None = None
     winners: tuple[int, ...] = ()  # every winning seat (several only in a shared win)
-    events: tuple[JSON, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def seats(self) -> Seats:

@@ -2,12 +2,13 @@
 prompt offers and the samples play, and the events the rules emit (the same pattern as
 companion/games/tetranomicon/types.py and companion/games/talisman/types.py).
 
-The shell hands a game its view, its events and its actions as plain dicts; inside the
-game they are these TypedDicts, so mypy checks every key the game writes and reads. The
-crossing is in one place each way: :func:`manus_view` and :func:`manus_event` (a cast,
-where the shell calls a hook of the spec) and :func:`to_json` (where the game hands a
-typed dict back: ``rules.view``, ``emit``, a prompt's choices, a sample). Nothing is
-converted or checked at run time: the dicts are the same objects.
+The shell holds a game's view, events and actions as read-only mappings (View, Event,
+Action: companion/rules/base.py); inside the game they are these TypedDicts, so mypy
+checks every key the game writes and reads. A TypedDict is such a mapping, so the game
+hands its own back as they are (``rules.view``, ``emit``, a prompt's choices, a sample);
+the crossing into the game is one cast where the shell calls a hook of the spec
+(:func:`manus_view`, :func:`manus_event`). Nothing is converted or checked at run time:
+the dicts are the same objects.
 
 The secret is the vote before the reveal: a hand's ``vote`` is in its own seat's view
 and the debug view only (:class:`HandView`, NotRequired), and the debug view's ``votes``.
@@ -15,10 +16,10 @@ and the debug view only (:class:`HandView`, NotRequired), and the debug view's `
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict, TypeVar, cast
 
-from companion.rules.base import JSON, Evolving, emit
+from companion.rules.base import Event, Evolving, View, emit
 
 S = TypeVar("S", bound=Evolving)
 
@@ -413,28 +414,23 @@ ManusEvent = (
 # --- the seam ----------------------------------------------------------------------------
 
 
-def manus_view(view: JSON) -> ManusView:
+def manus_view(view: View) -> ManusView:
     """The view the shell hands a hook, as :func:`present.view` built it (a cast: the
     shell holds what ``rules.view`` returned)."""
     return cast(ManusView, view)
 
 
-def manus_event(event: JSON) -> ManusEvent:
+def manus_event(event: Event) -> ManusEvent:
     """An event the shell hands a sayer (a cast: the rules emitted it typed)."""
     return cast(ManusEvent, event)
 
 
-def manus_events(events: Sequence[JSON]) -> list[ManusEvent]:
-    """A state's events (the rules kit keeps plain dicts), copied for the view."""
+def manus_events(events: Sequence[Event]) -> list[ManusEvent]:
+    """A state's events (the rules kit holds them as Events), copied for the view."""
     return [cast(ManusEvent, dict(event)) for event in events]
 
 
-def to_json(typed: Mapping[str, object]) -> JSON:
-    """A typed dict handed back to the shell as the plain dict it is (a cast)."""
-    return cast(JSON, typed)
-
-
 def emit_event(state: S, *events: ManusEvent) -> S:
-    """The state with ``events`` added to what the action caused (:func:`emit`, whose
-    events are plain dicts; here each is checked against its TypedDict above)."""
-    return emit(state, *(to_json(event) for event in events))
+    """The state with ``events`` added to what the action caused (:func:`emit`; here
+    each is checked against its TypedDict above)."""
+    return emit(state, *events)
