@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import logging
 import socket
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from zeroconf import ServiceInfo, Zeroconf
 
 log = logging.getLogger("companion.web")
 NAME = "sigillum"
@@ -40,13 +43,13 @@ class Advert:
     """``sigillum.local`` on mDNS while the server runs (nothing when it cannot be)."""
 
     def __init__(self, port: int) -> None:
-        self._zeroconf: Any = None
-        self._info: Any = None
+        self._zeroconf: Zeroconf | None = None
+        self._info: ServiceInfo | None = None
         try:
             from zeroconf import ServiceInfo, Zeroconf  # noqa: PLC0415 (optional at run time)
 
             host = lan_address()
-            self._info = ServiceInfo(
+            info = self._info = ServiceInfo(
                 "_http._tcp.local.",
                 f"{NAME}._http._tcp.local.",
                 addresses=[socket.inet_aton(host)],
@@ -54,13 +57,13 @@ class Advert:
                 server=f"{NAME}.local.",
             )
             self._zeroconf = Zeroconf()
-            self._zeroconf.register_service(self._info, allow_name_change=True)
+            self._zeroconf.register_service(info, allow_name_change=True)
         except Exception as error:  # no multicast, no library: no advert
             log.info("no mDNS advert (%s): phones use the numeric address", error)
             self._zeroconf = None
 
     def close(self) -> None:
-        if self._zeroconf is not None:
+        if self._zeroconf is not None and self._info is not None:
             try:
                 self._zeroconf.unregister_service(self._info)
             finally:

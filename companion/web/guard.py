@@ -19,12 +19,13 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from aiohttp import web
 
 from companion import games
-from companion.rules.base import RulesError
+from companion.rules.base import JSON, RulesError
+from companion.rules.reading import Data
 
 log = logging.getLogger("companion.web")
 
@@ -146,11 +147,9 @@ async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
 # --- bodies ----------------------------------------------------------------------------------
 
 
-async def json_object(
-    request: web.Request, limit: int, shape: str = "a JSON object"
-) -> dict[str, Any]:
+async def json_object(request: web.Request, limit: int, shape: str = "a JSON object") -> JSON:
     """The request's body: a JSON object of at most ``limit`` bytes, or 413, or 400 saying
-    what it must be (``shape``)."""
+    what it must be (``shape``). The wire's input: what it holds is checked below."""
     too_big = web.HTTPRequestEntityTooLarge(
         max_size=limit,
         actual_size=request.content_length or limit + 1,
@@ -177,7 +176,7 @@ def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def checked_action(body: dict[str, Any]) -> tuple[dict[str, Any], int]:
+def checked_action(body: Data) -> tuple[Data, int]:
     """A seat's action body ``{action: {do, ...}, head}``, or 400 saying what it must be."""
     action, head = body.get("action"), body.get("head")
     if not isinstance(action, dict) or not _whole(head):
@@ -188,7 +187,7 @@ def checked_action(body: dict[str, Any]) -> tuple[dict[str, Any], int]:
     return action, head
 
 
-def checked_table_request(kind: str, body: dict[str, Any]) -> None:
+def checked_table_request(kind: str, body: Data) -> None:
     """A table request's body as the loop will read it, or 400 with the reason."""
     if kind == "new_game":
         checked_new_game(body)
@@ -200,7 +199,7 @@ def checked_table_request(kind: str, body: dict[str, Any]) -> None:
             raise refused(web.HTTPBadRequest, "index: the card's number in the list")
 
 
-def checked_new_game(body: dict[str, Any]) -> None:
+def checked_new_game(body: Data) -> None:
     """A new game: a known game and a setup its own start accepts (as the loop will run it:
     ``spec.rules.start(spec.stamp(setup))``; the rules are pure, so this thread may)."""
     game, setup = body.get("game"), body.get("setup", {})

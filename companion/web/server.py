@@ -12,13 +12,14 @@ describes the pages and the security.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -313,8 +314,12 @@ class Connection(web.RequestHandler):
     security headers, a word instead of aiohttp's quote of the request, and a log line
     instead of a traceback."""
 
-    def __init__(self, manager: web.Server, *, open: dict[str, int], **options: Any) -> None:
-        super().__init__(manager, **options)
+    def __init__(
+        self, manager: web.Server, *, open: dict[str, int], loop: asyncio.AbstractEventLoop
+    ) -> None:
+        # No access log (as AppRunner(access_log=None)): aiohttp takes None for it, though
+        # its hint names only a Logger.
+        super().__init__(manager, loop=loop, access_log=cast(logging.Logger, None))
         self._open = open
         self._address: str | None = None  # counted in ``open`` while it is
 
@@ -404,10 +409,9 @@ class Server:
         await self._runner.setup()
         server, loop = self._runner.server, asyncio.get_running_loop()
         assert server is not None  # set up above
-        unlogged: dict[str, Any] = {"access_log": None}  # as AppRunner(access_log=None)
         connections: dict[str, int] = {}  # open, per address
         self._listener = await loop.create_server(
-            lambda: Connection(server, open=connections, loop=loop, **unlogged),
+            lambda: Connection(server, open=connections, loop=loop),
             self.host,
             self.port,
         )
