@@ -18,7 +18,7 @@ from companion.games.talisman.types import (
     talisman_view,
 )
 from companion.i18n import Field
-from companion.rules.base import JSON, Action
+from companion.rules.base import Action, View
 
 # The symbols of a hero's sheet where words do not fit (the 3.5-inch panel); the 7-inch
 # panel says the words.
@@ -100,7 +100,7 @@ def is_psychic(battle: Fight | BattleView) -> bool:
     return battle["kind"] == "craft"
 
 
-def phase(view: JSON, language: str) -> str:
+def phase(view: View, language: str) -> str:
     """The banner's phase (the spec's ``phase_words``): "Battle" or plainly "Psychic
     combat" (also once lost: no object saves the life); a lost battle's life; the
     winner's reward; else the turn."""
@@ -122,7 +122,7 @@ def outcome(result: str, language: str) -> str:
     return ui(f"outcome.{result}", language)
 
 
-def choice(view: JSON, action: JSON, language: str) -> str:
+def choice(view: View, action: Action, language: str) -> str:
     """A choice as a short phrase (the spec's ``choice_words``): "End turn, Strength +1
     (trophies)", "Miss this turn (encounters left)" against "Miss the next turn", "Saved
     by a spell", "Drop Sword". ``action`` is a prompt's choice or an entry's base, so it

@@ -16,11 +16,10 @@ from companion.games.talisman.types import (
     TalismanView,
     TrophiesTradedEvent,
     talisman_view,
-    to_json,
 )
 from companion.i18n import Words
 from companion.narration import player
-from companion.rules.base import JSON
+from companion.rules.base import Event, View
 
 E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
 
@@ -53,17 +52,17 @@ SHEET = Words(
 
 
 def _sayer(say: Callable[[E, TalismanView, str], str]) -> Sayer:
-    """The seam: the shell hands a sayer its event and view as plain dicts, the event the
+    """The seam: the shell hands a sayer its event and view as mappings, the event the
     one the rules emitted under that name; the one cast is here."""
 
-    def said(event: JSON, view: JSON, language: str) -> str:
+    def said(event: Event, view: View, language: str) -> str:
         return say(cast(E, event), talisman_view(view), language)
 
     return said
 
 
 def _player(view: TalismanView, seat: int, language: str) -> str:
-    return player(to_json(view), seat, language)
+    return player(view, seat, language)
 
 
 def _changed(event: ChangedEvent, view: TalismanView, language: str) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from companion.games.spec import Entity, common_entities, seat_entity
 from companion.games.talisman.catalogue import WORDS
-from companion.games.talisman.types import HeroView, talisman_view, to_json
-from companion.rules.base import JSON
+from companion.games.talisman.types import HeroView, talisman_view
+from companion.rules.base import View, Wire
+from companion.rules.reading import whole
 
 PAGE = {
     "en": {"turn": "Turn", "heroes": "Heroes", "you": "Your hero"},
@@ -19,12 +20,12 @@ def _say(key: str, language: str) -> str:
     return PAGE.get(language, PAGE["en"]).get(key) or PAGE["en"][key]
 
 
-# The spec's hooks below take the view as the shell holds it (a plain dict), read as the
+# The spec's hooks below take the view as the shell holds it (a mapping), read as the
 # TypedDict :func:`present.view` built (one cast each, :func:`talisman_view`); a page may
 # ask before a game has a view, so the view's own keys are read with ``get``.
 
 
-def headline(view: JSON, language: str) -> str:
+def headline(view: View, language: str) -> str:
     turns = talisman_view(view).get("turns")
     return f"{_say('turn', language)} {turns}" if isinstance(turns, int) and turns else ""
 
@@ -37,7 +38,7 @@ def _stats(hero: HeroView, language: str) -> str:
     )
 
 
-def summary(view: JSON, language: str) -> list[JSON]:
+def summary(view: View, language: str) -> list[Wire]:
     """Each hero's lives, strength and craft (words: a hero has no score)."""
     return [
         {"label": hero["name"], "value": _stats(hero, language), "seat": hero["seat"]}
@@ -53,7 +54,7 @@ def _names(items: list[str]) -> str:
     return ", ".join(items)
 
 
-def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
+def sections(view: View, language: str, seat: int | None) -> list[Wire]:
     """A seat's own hero sheet for that seat (the public page has the summary)."""
     seats = talisman_view(view).get("seats") or []
     hero = next((h for h in seats if h["seat"] == seat), None)
@@ -75,18 +76,11 @@ def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
     return [{"part": "mine", "title": _say("you", language), "blocks": [{"lines": lines}]}]
 
 
-def entities(view: JSON) -> list[Entity]:
+def entities(view: View) -> list[Entity]:
     """The turns played, whose turn, and each hero's lives, strength and craft."""
     found = [e for e in common_entities(view) if e.key != "round"]
-    found.append(
-        Entity(
-            "turns",
-            "turns",
-            lambda v: v.get("turns") if isinstance(v.get("turns"), int) else None,
-            numeric=True,
-        )
-    )
+    found.append(Entity("turns", "turns", lambda v: whole(v.get("turns")), numeric=True))
     for hero in talisman_view(view).get("seats") or []:
         for key in ("lives", "strength", "craft"):
-            found.append(seat_entity(hero["seat"], to_json(hero), key, key))
+            found.append(seat_entity(hero["seat"], hero, key, key))
     return found

@@ -29,14 +29,8 @@ from companion.games.talisman.types import (
     TalismanAction,
     TalismanView,
     talisman_events,
-    to_json,
 )
-from companion.rules.base import DEBUG, JSON, Entry, Field, FieldKind, Prompt
-
-
-def _plain(actions: list[TalismanAction]) -> tuple[JSON, ...]:
-    """A prompt's choices as the shell holds them (plain dicts)."""
-    return tuple(map(to_json, actions))
+from companion.rules.base import DEBUG, Entry, Field, FieldKind, Prompt
 
 
 def _key(kind: str) -> str:
@@ -58,12 +52,12 @@ def prompt(state: State) -> Prompt:
                 {"do": "drop", "hero": seat, "object": o} for o in dict.fromkeys(hero.objects)
             ]
             fields["limit"] = hero.capacity
-            return Prompt(seat, "drop", _key("drop"), fields, tuple(map(to_json, drops)))
+            return Prompt(seat, "drop", _key("drop"), fields, tuple(drops))
         discards: list[SpellAction] = [
             {"do": "discard", "hero": seat, "name": n} for n in dict.fromkeys(hero.spells)
         ]
         fields["limit"] = hero.spell_limit
-        return Prompt(seat, "discard", _key("discard"), fields, tuple(map(to_json, discards)))
+        return Prompt(seat, "discard", _key("discard"), fields, tuple(discards))
     seat = state.turn
     hero = state.hero(seat)
     fields = {"player": hero.name}
@@ -76,7 +70,7 @@ def prompt(state: State) -> Prompt:
         if decider.fate > 0 and not spent:
             choices.append({"do": "reroll"})
         fields = {"player": decider.name, "mine": fight.hero_total, "theirs": fight.against_total}
-        return Prompt(deciding, "battle", _key("battle"), fields, _plain(choices))
+        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices))
     if state.phase == PHASE_OUTCOME and fight is not None:
         saves: list[LoseAction] = [
             {"do": "lose"},
@@ -85,7 +79,7 @@ def prompt(state: State) -> Prompt:
         ]
         if fight.kind == "strength":
             saves.insert(1, {"do": "lose", "saved_by": "object"})
-        return Prompt(seat, "lose", _key("lose"), fields, tuple(map(to_json, saves)))
+        return Prompt(seat, "lose", _key("lose"), fields, tuple(saves))
     if state.phase == PHASE_REWARD and fight is not None:
         winner = state.winner_of_duel
         loser = fight.opponent if winner == fight.seat else fight.seat
@@ -99,7 +93,7 @@ def prompt(state: State) -> Prompt:
             {"do": "reward", "take": "object", "object": o} for o in dict.fromkeys(lost.objects)
         ]
         fields = {"player": state.hero(winner).name, "loser": lost.name}
-        return Prompt(winner, "reward", _key("reward"), fields, tuple(map(to_json, takes)))
+        return Prompt(winner, "reward", _key("reward"), fields, tuple(takes))
     return _turn(state, seat, hero, fields)
 
 
@@ -208,14 +202,15 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
         "turn",
         _key("turn"),
         fields,
-        _plain(choices),
+        tuple(choices),
         ("carry", "drop", "follower", "spell", "discard", "cast", "roll"),
         tuple(entries),
     )
 
 
-def _base(base: EntryBase) -> JSON:
-    return to_json(base)
+def _base(base: EntryBase) -> EntryBase:
+    """An entry's base as written above, checked against :class:`EntryBase`."""
+    return base
 
 
 def _hero_view(state: State, seat: int) -> HeroView:
@@ -247,12 +242,8 @@ def _hero_view(state: State, seat: int) -> HeroView:
     }
 
 
-def view(state: State, audience: str = "public") -> JSON:
-    """``rules.view``: the shell holds a plain dict; :func:`typed_view` builds it."""
-    return to_json(typed_view(state, audience))
-
-
-def typed_view(state: State, audience: str = "public") -> TalismanView:
+def view(state: State, audience: str = "public") -> TalismanView:
+    """``rules.view`` (the same for every audience; ``debug`` adds the setup)."""
     fight = state.battle
     battle: BattleView | None = None
     if fight is not None:

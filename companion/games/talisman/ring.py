@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.games.talisman.types import TalismanView, talisman_view
 from companion.leds import RGB, LedStyle, Overlay, acting_seat, scale, seat_colour
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 ENEMY: RGB = (222, 56, 48)
 BRIGHTNESS = 0.6  # brighter than the turn's dim colour: a fight is under way
@@ -29,6 +29,6 @@ def balance(view: TalismanView, style: LedStyle) -> list[RGB] | None:
     return [hero] * share + [foe] * (style.count - share)
 
 
-def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+def paint(view: View, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     """The spec's ``ring``: the shell's view, read as the typed one for the balance."""
     return balance(talisman_view(view), style) or acting_seat(view, now, style, ui)

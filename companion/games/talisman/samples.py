@@ -8,8 +8,7 @@ heroes, Anna first; the companion's dice are given, so each picture is the same.
 from __future__ import annotations
 
 from companion.games.spec import Sample
-from companion.games.talisman.types import CarryAction, TalismanAction, TalismanSetup, to_json
-from companion.rules.base import JSON
+from companion.games.talisman.types import CarryAction, TalismanAction, TalismanSetup
 
 SETUP: TalismanSetup = {
     "players": ["Anna", "Boris", "Vera"],
@@ -44,22 +43,23 @@ ANNAS_SHEET: tuple[TalismanAction, ...] = (
 # Two enemies (Strength 3 and 4) on one die: 3 + 4 against 2 + 7, before the reroll.
 TWO_ENEMIES: TalismanAction = {"do": "battle", "enemies": [3, 4], "roll": 3, "enemy_roll": 2}
 
-# The shell holds a sample's setup and actions as plain dicts (one cast each, to_json).
-PLAIN_SETUP = to_json(SETUP)
+
+def _played(actions: tuple[TalismanAction, ...]) -> tuple[TalismanAction, ...]:
+    """Actions written here, checked as this game's (handed to :class:`Sample` as they
+    are, a literal would be checked only as a mapping)."""
+    return actions
 
 
-def _plain(actions: tuple[TalismanAction, ...]) -> tuple[JSON, ...]:
-    return tuple(map(to_json, actions))
-
-
+# The shell holds a sample's setup and actions as mappings (Setup, Action): the typed
+# dicts are those as they are.
 SAMPLES = (
-    Sample("talisman_sheet", PLAIN_SETUP, _plain(ANNAS_SHEET)),
-    Sample("talisman_battle", PLAIN_SETUP, _plain((TWO_ENEMIES,))),
+    Sample("talisman_sheet", SETUP, ANNAS_SHEET),
+    Sample("talisman_battle", SETUP, (TWO_ENEMIES,)),
     # Psychic combat against a Craft 5 spirit, fate spent on a reroll, and lost.
     Sample(
         "talisman_lost",
-        PLAIN_SETUP,
-        _plain(
+        SETUP,
+        _played(
             (
                 {"do": "battle", "enemies": [5], "psychic": "yes", "roll": 2, "enemy_roll": 4},
                 {"do": "reroll", "roll": 3},
@@ -70,14 +70,14 @@ SAMPLES = (
     # A won battle: the result stays on the screen until the next action.
     Sample(
         "talisman_won",
-        PLAIN_SETUP,
-        _plain(({"do": "battle", "enemies": [3], "roll": 6, "enemy_roll": 1}, {"do": "accept"})),
+        SETUP,
+        _played(({"do": "battle", "enemies": [3], "roll": 6, "enemy_roll": 1}, {"do": "accept"})),
     ),
     # Hero against hero: Anna attacks Boris, both keep their rolls, Anna takes a reward.
     Sample(
         "talisman_reward",
-        PLAIN_SETUP,
-        _plain(
+        SETUP,
+        _played(
             (
                 {"do": "carry", "hero": 2, "object": "Axe"},
                 {"do": "attack", "defender": 2, "roll": 6, "defender_roll": 1},
@@ -89,14 +89,14 @@ SAMPLES = (
     # Anna turned into a toad (Strength and Craft 1) for three of her turns.
     Sample(
         "talisman_toad",
-        PLAIN_SETUP,
-        _plain(({"do": "toad"}, {"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"})),
+        SETUP,
+        _played(({"do": "toad"}, {"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"})),
     ),
     # Five objects, four at most: Anna drops one before anything else.
     Sample(
         "talisman_drop",
-        PLAIN_SETUP,
-        _plain(
+        SETUP,
+        _played(
             tuple(
                 CarryAction(do="carry", object=name)
                 for name in ("Sword", "Helmet", "Shield", "Lantern", "Rope")

@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from companion.rules.base import (
-    JSON,
+    Event,
     Evolving,
     Seats,
     SetupError,
+    Wire,
     check_fields,
     parse_players,
 )
@@ -68,7 +69,7 @@ class Setup:
     seed: int
     toad_from_next: bool  # TL-A1: a toad's three turns are its hero's next three
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> Wire:
         return {
             "players": list(self.seats.names),
             "heroes": [dict(hero) for hero in self.heroes],
@@ -226,7 +227,7 @@ class State(Evolving):
     winner_of_duel: int = 0  # hero against hero: who chooses the reward
     dice: int = 0  # dice the companion rolled (with the seed: the next roll)
     winner: int | None = None  # the fragment has no victory (the game ends off the box)
-    events: tuple[JSON, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def seats(self) -> Seats:

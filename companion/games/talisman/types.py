@@ -2,20 +2,21 @@
 the prompt offers and the samples play, and the events the rules emit (the same pattern
 as companion/games/tetranomicon/types.py).
 
-The shell hands a game its view, its events and its actions as plain dicts; inside the
-game they are these TypedDicts, so mypy checks every key the game writes and reads. The
-crossing is in one place each way: :func:`talisman_view` and :func:`talisman_event` (a
-cast, where the shell calls a hook of the spec) and :func:`to_json` (where the game hands
-a typed dict back: ``rules.view``, ``emit``, a prompt's choices, a sample). Nothing is
-converted or checked at run time: the dicts are the same objects.
+The shell holds a game's view, events and actions as read-only mappings (View, Event,
+Action: companion/rules/base.py); inside the game they are these TypedDicts, so mypy
+checks every key the game writes and reads. A TypedDict is such a mapping, so the game
+hands its own back as they are (``rules.view``, ``emit``, a prompt's choices, a sample);
+the crossing into the game is one cast where the shell calls a hook of the spec
+(:func:`talisman_view`, and each sayer's event in narration.py). Nothing is converted or
+checked at run time: the dicts are the same objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict, TypeVar, cast
 
-from companion.rules.base import JSON, Evolving, emit
+from companion.rules.base import Event, Evolving, View, Wire, emit
 
 S = TypeVar("S", bound=Evolving)
 
@@ -129,7 +130,7 @@ class Fight(TypedDict):
 
 
 class DebugView(TypedDict):
-    setup: JSON  # the setup as a journal holds it
+    setup: Wire  # the setup as a journal holds it
 
 
 class TalismanView(TypedDict):
@@ -489,23 +490,18 @@ TalismanEvent = (
 # --- the seam ----------------------------------------------------------------------------
 
 
-def talisman_view(view: JSON) -> TalismanView:
+def talisman_view(view: View) -> TalismanView:
     """The view the shell hands a hook, as :func:`present.view` built it (a cast: the
     shell holds what ``rules.view`` returned)."""
     return cast(TalismanView, view)
 
 
-def talisman_events(events: Sequence[JSON]) -> list[TalismanEvent]:
-    """A state's events (the rules kit keeps plain dicts), copied for the view."""
+def talisman_events(events: Sequence[Event]) -> list[TalismanEvent]:
+    """A state's events (the rules kit holds them as Events), copied for the view."""
     return [cast(TalismanEvent, dict(event)) for event in events]
 
 
-def to_json(typed: Mapping[str, object]) -> JSON:
-    """A typed dict handed back to the shell as the plain dict it is (a cast)."""
-    return cast(JSON, typed)
-
-
 def emit_event(state: S, event: TalismanEvent) -> S:
-    """The state with ``event`` added to what the action caused (:func:`emit`, whose
-    events are plain dicts; here each is checked against its TypedDict above)."""
-    return emit(state, to_json(event))
+    """The state with ``event`` added to what the action caused (:func:`emit`; here it
+    is checked against its TypedDict above)."""
+    return emit(state, event)
