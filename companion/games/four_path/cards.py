@@ -8,8 +8,9 @@ from dataclasses import replace
 from companion.games.bestiary import cards as duel
 from companion.games.bestiary import roster
 from companion.games.four_path import arithmetic as ar
+from companion.games.four_path.types import four_path_view
 from companion.games.spec import CardKit, Cards
-from companion.rules.base import JSON, Prompt
+from companion.rules.base import Action, Prompt, View
 
 
 def _ident(name: object) -> str:
@@ -17,16 +18,16 @@ def _ident(name: object) -> str:
     return info.id if info else str(name).casefold().replace(" ", "_")
 
 
-def offer(prompt: Prompt, view: JSON, cards: Cards) -> Prompt:
+def offer(prompt: Prompt, view: View, cards: Cards) -> Prompt:
     # The expansion's effects stay on the cards (Barrier, Flight…); no class is asked, as
     # Four-path has no class penalty (L77).
     offered = duel.offer(prompt, view, cards, ar.EFFECTS, need_class=False)
     if prompt.kind != "summon":
         return offered
-    draft = view.get("draft") or {}
-    banned = {str(item.get("creature")) for item in draft.get("banned") or []}
+    draft = four_path_view(view).get("draft")
+    banned = {item["creature"] for item in draft["banned"]} if draft else set()
 
-    def free(action: JSON) -> bool:
+    def free(action: Action) -> bool:
         return "creature" not in action or _ident(action["creature"]) not in banned
 
     return replace(

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from companion.display import labels as shared
 from companion.games.bestiary import labels as duel
+from companion.games.four_path.types import FourPathSupportAction, four_path_action, four_path_view
 from companion.i18n import text
-from companion.rules.base import JSON
+from companion.rules.base import Action, View
 
 
 def ui(key: str, language: str, **fields: object) -> str:
@@ -19,47 +20,48 @@ def number_of(name: object) -> str:
     return str(name).rsplit("_", 1)[-1]
 
 
-def team(view: JSON, side: object, language: str) -> str:
+def team(view: View, side: object, language: str) -> str:
     """A team by its players ("Anna & Clara"; the duel: the player)."""
-    for entry in view.get("sides") or []:
+    for entry in four_path_view(view).get("sides") or []:
         if entry.get("side") == side:
             return str(entry.get("name"))
     return ui("team", language, side=side)
 
 
-def seat_name(view: JSON, seat: object, language: str) -> str:
+def seat_name(view: View, seat: object, language: str) -> str:
     return shared.player(view, seat, language)
 
 
-def choice(view: JSON, action: JSON, language: str) -> str:
-    """A choice of the prompt as a short phrase ("Ban Saxum", "Anna opens", "Pass")."""
-    kind = str(action.get("do"))
-    if kind == "ban":
-        creature = duel.creature(str(action.get("creature")), None, language)
+def choice(view: View, action: Action, language: str) -> str:
+    """A choice of the prompt as a short phrase ("Ban Saxum", "Anna opens", "Pass"): the
+    spec's ``choice_words``, the action read as a :data:`~.types.FourPathAction`."""
+    typed = four_path_action(action)
+    if typed["do"] == "ban":
+        creature = duel.creature(str(typed.get("creature")), None, language)
         return ui("choice.ban", language, creature=creature)
-    if kind == "open":
-        return ui("choice.open", language, player=seat_name(view, action.get("seat"), language))
-    if kind == "pass":
+    if typed["do"] == "open":
+        return ui("choice.open", language, player=seat_name(view, typed.get("seat"), language))
+    if typed["do"] == "pass":
         return ui("choice.pass", language)
-    if kind == "siege":
+    if typed["do"] == "siege":
         return ui("choice.siege", language)
-    if kind == "area":
-        return ui("choice.area", language, tower=number_of(action.get("tower")))
-    if kind == "respawn":
-        return ui("choice.respawn", language, castle=number_of(action.get("castle")))
-    if kind == "support":
-        return support(view, action, language)
-    if kind == "maneuver" and action.get("to"):
-        creature = duel.creature_in_view(view, str(action.get("creature")), language)
-        castle = number_of(action.get("to"))
+    if typed["do"] == "area":
+        return ui("choice.area", language, tower=number_of(typed.get("tower")))
+    if typed["do"] == "respawn":
+        return ui("choice.respawn", language, castle=number_of(typed.get("castle")))
+    if typed["do"] == "support":
+        return support(view, typed, language)
+    if typed["do"] == "maneuver" and typed.get("to"):
+        creature = duel.creature_in_view(view, str(typed.get("creature")), language)
+        castle = number_of(typed.get("to"))
         return ui("choice.maneuver_to", language, creature=creature, castle=castle)
     return duel.choice(view, action, language)
 
 
-def ability_in_view(view: JSON, creature_id: str, ability_id: str, language: str) -> str:
+def ability_in_view(view: View, creature_id: str, ability_id: str, language: str) -> str:
     """An ability by the roster's name in the language, else as its card says it."""
     said = ability_id.replace("_", " ")
-    for seat in view.get("seats") or []:
+    for seat in four_path_view(view).get("seats") or []:
         for creature in seat.get("creatures") or []:
             for ability in (
                 creature.get("abilities") or [] if creature.get("id") == creature_id else []
@@ -69,7 +71,7 @@ def ability_in_view(view: JSON, creature_id: str, ability_id: str, language: str
     return duel.ability(creature_id, ability_id, said, language)
 
 
-def support(view: JSON, action: JSON, language: str) -> str:
+def support(view: View, action: FourPathSupportAction, language: str) -> str:
     """ "Messum: Feebleness on Saxum"; Threads of life names both ends of the wound."""
     creature_id = str(action.get("creature"))
     fields = {

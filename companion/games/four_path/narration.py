@@ -3,13 +3,28 @@ the duel's sayers for what the two games share, the expansion's for teams and to
 
 from __future__ import annotations
 
+from typing import cast
+
 from companion.games.bestiary import narration as duel
 from companion.games.bestiary.labels import creature
+from companion.games.bestiary.types import GameWonEvent, ScaleMovedEvent
 from companion.games.four_path.catalogue import WORDS
+from companion.games.four_path.types import (
+    AreaSetEvent,
+    CreatureBannedEvent,
+    FourPathAbilityEvent,
+    FourPathSiegeEvent,
+    RespawnedInEvent,
+    SeatSideEvent,
+    TeamPhaseEndedEvent,
+    TeamPreparationEvent,
+    VampirismEvent,
+    four_path_view,
+)
 from companion.games.spec import Sayer
 from companion.i18n import Words
 from companion.narration import player
-from companion.rules.base import JSON
+from companion.rules.base import Event, View
 
 # The expansion's effects by name, and the sentences a side of one player (the duel) says
 # in the singular; merged into the game's catalogue (keys ``four_path.*``).
@@ -40,9 +55,9 @@ NARRATION = Words(
 )
 
 
-def team(view: JSON, side: object) -> str:
+def team(view: View, side: object) -> str:
     """A team as the table reads it: its players' names."""
-    for entry in view.get("sides") or []:
+    for entry in four_path_view(view).get("sides") or []:
         if entry.get("side") == side:
             return str(entry.get("name"))
     return str(side)
@@ -52,15 +67,15 @@ def _named(name: str, language: str) -> str:
     return creature(name, name, language)
 
 
-def _alone(view: JSON, side: object) -> bool:
+def _alone(view: View, side: object) -> bool:
     """Is the side one player (the duel)?"""
-    for entry in view.get("sides") or []:
+    for entry in four_path_view(view).get("sides") or []:
         if entry.get("side") == side:
             return len(entry.get("seats") or []) == 1
     return False
 
 
-def _towers(event: JSON, language: str) -> str:
+def _towers(event: FourPathSiegeEvent, language: str) -> str:
     towers = event.get("towers") or []
     if not towers:
         return WORDS("narr.towers_none", language)
@@ -70,48 +85,113 @@ def _towers(event: JSON, language: str) -> str:
     return WORDS("narr.towers_held", language, count=len(towers), numbers=numbers)
 
 
-def _preparation(event: JSON, view: JSON, language: str) -> str:
-    return duel.preparation_said(event, team(view, event["side"]), language, WORDS)
-
-
-def _phase_ended(event: JSON, view: JSON, language: str) -> str:
-    """Both allies have passed; the duel's one player has said so already."""
-    if _alone(view, event["side"]):
-        return ""
-    return WORDS("narr.team_done", language, team=team(view, event["side"]))
-
-
-def _won(event: JSON, view: JSON, language: str) -> str:
-    if _alone(view, event["side"]):
-        return WORDS("narr.player_won", language, player=team(view, event["side"]))
-    return WORDS("narr.team_won", language, team=team(view, event["side"]))
-
-
-def _castle_damaged(event: JSON, view: JSON, language: str) -> str:
-    key = "narr.castle_repaired" if event["event"] == "castle_repaired" else "narr.scale_moved"
+def _banned(event: Event, view: View, language: str) -> str:
+    banned = cast(CreatureBannedEvent, event)
     return WORDS(
-        key,
+        "narr.creature_banned",
         language,
-        team=team(view, event["side"]),
-        damage=event["castle_damage"],
-        length=event["scale_length"],
+        player=player(view, banned["seat"], language),
+        creature=_named(banned["creature"], language),
     )
 
 
-def _ability_used(event: JSON, view: JSON, language: str) -> str:
-    line = duel.ability_said(event, language, WORDS)
-    if "from" in event:
+def _siege(event: Event, view: View, language: str) -> str:
+    siege = cast(FourPathSiegeEvent, event)
+    return WORDS(
+        "narr.siege", language, team=team(view, siege["side"]), towers=_towers(siege, language)
+    )
+
+
+def _preparation(event: Event, view: View, language: str) -> str:
+    preparation = cast(TeamPreparationEvent, event)
+    return duel.preparation_said(preparation, team(view, preparation["side"]), language, WORDS)
+
+
+def _seat_said(key: str) -> Sayer:
+    """An ally opens or passes: ``key`` said with the player's name."""
+
+    def say(event: Event, view: View, language: str) -> str:
+        acted = cast(SeatSideEvent, event)
+        return WORDS(key, language, player=player(view, acted["seat"], language))
+
+    return say
+
+
+def _phase_ended(event: Event, view: View, language: str) -> str:
+    """Both allies have passed; the duel's one player has said so already."""
+    ended = cast(TeamPhaseEndedEvent, event)
+    if _alone(view, ended["side"]):
+        return ""
+    return WORDS("narr.team_done", language, team=team(view, ended["side"]))
+
+
+def _won(event: Event, view: View, language: str) -> str:
+    won = cast(GameWonEvent, event)
+    if _alone(view, won["side"]):
+        return WORDS("narr.player_won", language, player=team(view, won["side"]))
+    return WORDS("narr.team_won", language, team=team(view, won["side"]))
+
+
+def _castle_damaged(event: Event, view: View, language: str) -> str:
+    moved = cast(ScaleMovedEvent, event)
+    key = "narr.castle_repaired" if moved["event"] == "castle_repaired" else "narr.scale_moved"
+    return WORDS(
+        key,
+        language,
+        team=team(view, moved["side"]),
+        damage=moved["castle_damage"],
+        length=moved["scale_length"],
+    )
+
+
+def _ability_used(event: Event, view: View, language: str) -> str:
+    used = cast(FourPathAbilityEvent, event)
+    line = duel.ability_said(used, language, WORDS)
+    if "from" in used:
         line += " " + WORDS(
             "narr.wound_moved",
             language,
-            source=_named(str(event["from"]), language),
-            receiver=_named(str(event["to"]), language),
+            source=_named(str(used["from"]), language),
+            receiver=_named(str(used["to"]), language),
         )
-    if "hex" in event:
-        line += " " + WORDS("narr.barrier", language, hex=event["hex"])
+    if "hex" in used:
+        line += " " + WORDS("narr.barrier", language, hex=used["hex"])
     return line
 
 
+def _area_set(event: Event, view: View, language: str) -> str:
+    area = cast(AreaSetEvent, event)
+    return WORDS(
+        "narr.area_set",
+        language,
+        tower=str(area["tower"]).rsplit("_", 1)[-1],
+        one=area["control"][0],
+        two=area["control"][1],
+    )
+
+
+def _vampirism(event: Event, view: View, language: str) -> str:
+    vampirism = cast(VampirismEvent, event)
+    return WORDS(
+        "narr.vampirism_healed" if vampirism["healed"] else "narr.vampirism_not",
+        language,
+        creature=_named(vampirism["creature"], language),
+        wounds=vampirism["wounds_made"],
+    )
+
+
+def _respawned_in(event: Event, view: View, language: str) -> str:
+    respawned = cast(RespawnedInEvent, event)
+    return WORDS(
+        "narr.respawned_in",
+        language,
+        creature=_named(respawned["creature"], language),
+        castle=str(respawned["castle"]).rsplit("_", 1)[-1],
+    )
+
+
+# Each sayer reads its event as the TypedDict of companion/games/four_path/types.py (one
+# cast where the shell calls it: the rules emitted it so).
 SAYERS: dict[str, Sayer] = {
     **{
         name: duel.SAYERS[name]
@@ -124,39 +204,16 @@ SAYERS: dict[str, Sayer] = {
         )
     },
     "ability_used": _ability_used,
-    "creature_banned": lambda e, v, lang: WORDS(
-        "narr.creature_banned",
-        lang,
-        player=player(v, e["seat"], lang),
-        creature=_named(e["creature"], lang),
-    ),
-    "siege": lambda e, v, lang: WORDS(
-        "narr.siege", lang, team=team(v, e["side"]), towers=_towers(e, lang)
-    ),
+    "creature_banned": _banned,
+    "siege": _siege,
     "castle_damaged": _castle_damaged,
     "castle_repaired": _castle_damaged,
     "preparation": _preparation,
-    "opened": lambda e, v, lang: WORDS("narr.opened", lang, player=player(v, e["seat"], lang)),
-    "passed": lambda e, v, lang: WORDS("narr.passed", lang, player=player(v, e["seat"], lang)),
+    "opened": _seat_said("narr.opened"),
+    "passed": _seat_said("narr.passed"),
     "phase_ended": _phase_ended,
     "game_won": _won,
-    "area_set": lambda e, v, lang: WORDS(
-        "narr.area_set",
-        lang,
-        tower=str(e["tower"]).rsplit("_", 1)[-1],
-        one=e["control"][0],
-        two=e["control"][1],
-    ),
-    "vampirism": lambda e, v, lang: WORDS(
-        "narr.vampirism_healed" if e["healed"] else "narr.vampirism_not",
-        lang,
-        creature=_named(e["creature"], lang),
-        wounds=e["wounds_made"],
-    ),
-    "respawned_in": lambda e, v, lang: WORDS(
-        "narr.respawned_in",
-        lang,
-        creature=_named(e["creature"], lang),
-        castle=str(e["castle"]).rsplit("_", 1)[-1],
-    ),
+    "area_set": _area_set,
+    "vampirism": _vampirism,
+    "respawned_in": _respawned_in,
 }

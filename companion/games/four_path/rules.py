@@ -10,7 +10,7 @@ from companion.games.four_path.engine import start, step
 from companion.games.four_path.present import prompt, view
 from companion.games.four_path.setup import GAME, rematch_setup
 from companion.games.four_path.state import FourPathState
-from companion.rules.base import JSON, Action, IllegalAction, Prompt, authorize_by_prompt
+from companion.rules.base import Action, IllegalAction, Prompt, Setup, authorize_by_prompt
 
 name = GAME
 
@@ -38,7 +38,7 @@ def authorize(state: FourPathState, action: Action, seat: int, asked: Prompt) ->
     authorize_by_prompt(asked, action, seat, state.seats)
 
 
-def rematch(state: FourPathState, setup: JSON) -> JSON:
+def rematch(state: FourPathState, setup: Setup) -> Setup:
     """The next game of a series: the team that was second plays first (L61)."""
     return rematch_setup(state.fp)
 

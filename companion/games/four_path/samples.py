@@ -8,13 +8,19 @@ four_path_combined_phase.yaml).
 
 from __future__ import annotations
 
+from companion.games.bestiary.types import AbilityInput
+from companion.games.four_path.types import (
+    AreaCreatures,
+    FourPathAction,
+    FourPathSummonAction,
+    SetupDict,
+)
 from companion.games.spec import Sample
-from companion.rules.base import JSON
 
-TEAMS_SETUP: JSON = {"mode": "teams", "players": ["Anna", "Boris", "Clara", "Dmitri"]}
-DUEL_SETUP: JSON = {"mode": "duel", "players": ["Anna", "Boris"]}
+TEAMS_SETUP: SetupDict = {"mode": "teams", "players": ["Anna", "Boris", "Clara", "Dmitri"]}
+DUEL_SETUP: SetupDict = {"mode": "duel", "players": ["Anna", "Boris"]}
 
-BANS: tuple[JSON, ...] = (
+BANS: tuple[FourPathAction, ...] = (
     {"do": "ban", "creature": "Carnifex"},
     {"do": "ban", "creature": "Toxicum"},
     {"do": "ban", "creature": "Malleus"},
@@ -22,16 +28,20 @@ BANS: tuple[JSON, ...] = (
 )
 
 
-def _summon(name: str, vitality: int, strength: int | None, *abilities: JSON) -> JSON:
-    action: JSON = {"do": "summon", "creature": name, "vitality": vitality}
+def _summon(
+    name: str, vitality: int, strength: int | None, *abilities: AbilityInput
+) -> FourPathSummonAction:
+    action: FourPathSummonAction = {"do": "summon", "creature": name, "vitality": vitality}
     if strength is not None:
         action["attack_strength"] = strength
     action["abilities"] = list(abilities)
     return action
 
 
-def _ability(name: str, prep: int, effect: str | None = None, target: str | None = None) -> JSON:
-    ability: JSON = {"name": name, "prep": prep}
+def _ability(
+    name: str, prep: int, effect: str | None = None, target: str | None = None
+) -> AbilityInput:
+    ability: AbilityInput = {"name": name, "prep": prep}
     if effect:
         ability["effects"] = [effect]
     if target:
@@ -40,7 +50,7 @@ def _ability(name: str, prep: int, effect: str | None = None, target: str | None
 
 
 # In the teams' circles: Anna, Boris, Clara, Dmitri, twice (partners across the table).
-SUMMONS: tuple[JSON, ...] = (
+SUMMONS: tuple[FourPathAction, ...] = (
     _summon(
         "Messum",
         5,
@@ -98,10 +108,10 @@ SUMMONS: tuple[JSON, ...] = (
         _ability("Roots", 4, "slow", "enemy"),
     ),
 )
-DRAFT: tuple[JSON, ...] = (*BANS, *SUMMONS)
+DRAFT: tuple[FourPathAction, ...] = (*BANS, *SUMMONS)
 
 # Period 1: Anna's team passes, Boris's puts Stone skin on Saxum.
-PERIOD_1: tuple[JSON, ...] = (
+PERIOD_1: tuple[FourPathAction, ...] = (
     {"do": "turn_disc"},
     {"do": "siege"},
     {"do": "open", "seat": "Anna"},
@@ -115,13 +125,13 @@ PERIOD_1: tuple[JSON, ...] = (
 )
 # Period 2: Anna's team holds towers 1 and 4 (Boris's tower 2); Anna weakens Saxum, Clara
 # tenses the ballista, Anna passes: the hand stays with Clara.
-AREAS: JSON = {
+AREAS: dict[str, AreaCreatures] = {
     "tower_1": ["messum", "illesbra"],
     "tower_2": ["saxum"],
     "tower_3": [],
     "tower_4": ["ballistarius", "fidea", "lignum"],
 }
-PERIOD_2: tuple[JSON, ...] = (
+PERIOD_2: tuple[FourPathAction, ...] = (
     {"do": "turn_disc"},
     {"do": "siege", "areas": AREAS},
     {"do": "open", "seat": "Anna"},
@@ -130,11 +140,11 @@ PERIOD_2: tuple[JSON, ...] = (
     {"do": "pass"},
 )
 # Clara ends the team's phase; Boris's team holds tower 2 at its siege.
-TO_SIEGE: tuple[JSON, ...] = (*PERIOD_2, {"do": "pass"})
+TO_SIEGE: tuple[FourPathAction, ...] = (*PERIOD_2, {"do": "pass"})
 
 # The duel: each player summons four creatures into his two castles.
-DUEL_DRAFT: tuple[JSON, ...] = (*BANS, *SUMMONS)
-DUEL_PLAY: tuple[JSON, ...] = (
+DUEL_DRAFT: tuple[FourPathAction, ...] = (*BANS, *SUMMONS)
+DUEL_PLAY: tuple[FourPathAction, ...] = (
     {"do": "turn_disc"},
     {"do": "siege", "areas": {"tower_2": ["saxum", "vinctum"], "tower_3": ["messum"]}},
     {"do": "support", "creature": "illesbra", "ability": "fury", "target": "illesbra"},
@@ -147,7 +157,7 @@ DUEL_PLAY: tuple[JSON, ...] = (
 
 # The duel: Boris's creatures wear Messum down over two periods; Anna chooses the castle
 # it comes back in (the respawn's question, on the shared prompt bar).
-TO_RESPAWN: tuple[JSON, ...] = (
+TO_RESPAWN: tuple[FourPathAction, ...] = (
     {"do": "turn_disc"},
     {"do": "siege"},
     {"do": "maneuver", "creature": "illesbra"},
@@ -169,26 +179,24 @@ TO_RESPAWN: tuple[JSON, ...] = (
 
 # Anna's team takes three towers at every siege: Boris's scale of 8 falls in period 3
 # (the play stops at the siege that wins).
-WIN_AREAS: JSON = {
+WIN_AREAS: dict[str, AreaCreatures] = {
     "tower_1": ["messum"],
     "tower_2": ["illesbra"],
     "tower_4": ["ballistarius"],
 }
-SIEGE_WIN: tuple[JSON, ...] = tuple(
-    step
-    for _ in range(3)
-    for step in (
-        {"do": "turn_disc"},
-        {"do": "siege", "areas": WIN_AREAS},
-        {"do": "open", "seat": "Anna"},
-        {"do": "pass"},
-        {"do": "pass"},
-        {"do": "siege"},
-        {"do": "open", "seat": "Boris"},
-        {"do": "pass"},
-        {"do": "pass"},
-    )
-)[:20]
+SIEGE_ROUND: tuple[FourPathAction, ...] = (
+    {"do": "turn_disc"},
+    {"do": "siege", "areas": WIN_AREAS},
+    {"do": "open", "seat": "Anna"},
+    {"do": "pass"},
+    {"do": "pass"},
+    {"do": "siege"},
+    {"do": "open", "seat": "Boris"},
+    {"do": "pass"},
+    {"do": "pass"},
+)
+SIEGE_WIN: tuple[FourPathAction, ...] = (SIEGE_ROUND * 3)[:20]
+VICTORY_SETUP: SetupDict = {**TEAMS_SETUP, "scale_length": 8}
 
 SAMPLES: tuple[Sample, ...] = (
     Sample("four_path_ban", TEAMS_SETUP, BANS[:3], cursor=1),
@@ -198,5 +206,5 @@ SAMPLES: tuple[Sample, ...] = (
     Sample("four_path_siege", TEAMS_SETUP, (*DRAFT, *PERIOD_1, *TO_SIEGE), cursor=2),
     Sample("four_path_duel", DUEL_SETUP, (*DUEL_DRAFT, *DUEL_PLAY), cursor=5),
     Sample("four_path_respawn", DUEL_SETUP, (*DUEL_DRAFT, *TO_RESPAWN), cursor=1),
-    Sample("four_path_victory", {**TEAMS_SETUP, "scale_length": 8}, (*DRAFT, *SIEGE_WIN)),
+    Sample("four_path_victory", VICTORY_SETUP, (*DRAFT, *SIEGE_WIN)),
 )

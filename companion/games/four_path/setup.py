@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.rules.base import JSON, Seats, SetupError, check_fields, parse_players
+from companion.games.four_path.types import SetupDict
+from companion.rules.base import Seats, SetupError, check_fields, parse_players
 
 GAME = "four_path"
 
@@ -90,7 +91,7 @@ class FourPathSetup:
     def team_castles(self, team: int) -> tuple[str, ...]:
         return tuple(c for c in CASTLES if self.side_of(self.owner_of(c)) == team)
 
-    def to_json(self) -> JSON:
+    def to_json(self) -> SetupDict:
         return {
             "mode": self.mode,
             "players": list(self.seats.names),
@@ -173,7 +174,7 @@ def parse_setup(raw: Mapping[str, object] | None) -> FourPathSetup:
     )
 
 
-def rematch_setup(setup: FourPathSetup) -> JSON:
+def rematch_setup(setup: FourPathSetup) -> SetupDict:
     """The next game of a series: the team that was second plays first (L61), and the
     keeper's place passes clockwise, which is a seat of that team."""
     return {

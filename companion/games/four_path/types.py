@@ -23,16 +23,22 @@ from typing import Literal, NotRequired, TypedDict, cast
 
 from companion.games.bestiary.types import (
     AbilityUsedEvent,
+    AttackAction,
     AttackedEvent,
     CreatureDestroyedEvent,
+    CreatureSummonedEvent,
     DebugView,
     DiscTurnedEvent,
-    EffectSaid,
+    GameWonEvent,
+    ManeuverAction,
+    ManeuveredEvent,
     Named,
+    PreparationEvent,
+    ScaleMovedEvent,
     Seat,
+    SiegeEvent,
     SummonAction,
     SupportAction,
-    TokenReturned,
     TurnDiscAction,
     ViewBase,
 )
@@ -186,22 +192,12 @@ class PassAction(TypedDict):
     seat: NotRequired[Seat]
 
 
-class FourPathAttackAction(TypedDict):
-    do: Literal["attack"]
-    creature: str
-    target: NotRequired[str]
-    targets: NotRequired[list[str]]
-    strength: NotRequired[int]
-    wounds: NotRequired[int]
+class FourPathAttackAction(AttackAction):
     volley: NotRequired[bool]  # the Siege tower's: the towers held say the strength
-    seat: NotRequired[Seat]
 
 
-class FourPathManeuverAction(TypedDict):
-    do: Literal["maneuver"]
-    creature: str
+class FourPathManeuverAction(ManeuverAction):
     to: NotRequired[str]  # a castle of the owner's, or field (the default)
-    seat: NotRequired[Seat]
 
 
 # "from" is a keyword: the keys an ability of the expansion adds, in the functional form.
@@ -245,7 +241,8 @@ EntryBase = AreaAction | FourPathAttackAction | FourPathSupportAction | FourPath
 
 
 # --- the events (one an ``event``; what the narration says) -------------------------------
-# Where the duel names a side by its seat, Four-path names the team (``side``).
+# Where the duel names a side by its seat, Four-path names the team (``side``): the duel's
+# events that may name either (the scale, the victory, the preparation) are the Bestiary's.
 
 
 class CreatureBannedEvent(TypedDict):
@@ -254,10 +251,7 @@ class CreatureBannedEvent(TypedDict):
     creature: str  # the name
 
 
-class FourPathSummonedEvent(TypedDict):
-    event: Literal["creature_summoned"]
-    seat: int
-    creature: str  # the name
+class FourPathSummonedEvent(CreatureSummonedEvent):
     castle: str
 
 
@@ -268,19 +262,16 @@ class AreaSetEvent(TypedDict):
     control: list[int]  # team 1, team 2
 
 
-class FourPathSiegeEvent(TypedDict):
-    event: Literal["siege"]
-    seat: int
+class FourPathSiegeEvent(SiegeEvent):
+    """The siege: the towers the team holds, by the control in each tower's area."""
+
     side: int
-    towers: list[str]  # the towers the team holds
     control: list[list[int]]  # each tower's, team 1 and team 2
 
 
-class TeamPreparationEvent(TypedDict):
-    event: Literal["preparation"]
-    side: int
-    tokens_returned: list[TokenReturned]
-    effects_ended: list[EffectSaid]
+class TeamPreparationEvent(PreparationEvent):
+    """The team's preparation (named by ``side``): the Barriers it takes off too."""
+
     barriers_removed: list[str]  # hexes
 
 
@@ -298,24 +289,7 @@ class TeamPhaseEndedEvent(TypedDict):
     phase: str
 
 
-class TeamScaleEvent(TypedDict):
-    event: Literal["castle_damaged", "castle_repaired"]
-    side: int
-    amount: int
-    cause: str
-    castle_damage: int
-    scale_length: int
-
-
-class TeamWonEvent(TypedDict):
-    event: Literal["game_won"]
-    side: int
-    by: str
-
-
-class FourPathManeuveredEvent(TypedDict):
-    event: Literal["maneuvered"]
-    creature: str
+class FourPathManeuveredEvent(ManeuveredEvent):
     to: str  # a castle, or field
 
 
@@ -354,8 +328,8 @@ FourPathEvent = (
     | TeamPreparationEvent
     | SeatSideEvent
     | TeamPhaseEndedEvent
-    | TeamScaleEvent
-    | TeamWonEvent
+    | ScaleMovedEvent  # by ``side``, a team's scale
+    | GameWonEvent  # by ``side``, the winning team
     | AttackedEvent
     | CreatureDestroyedEvent
     | FourPathManeuveredEvent
