@@ -23,9 +23,14 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paho.mqtt.client import Client, ConnectFlags, MQTTMessage
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
 
 EXIT_OK = 0
 EXIT_BROKER = 5  # the broker could not be reached
@@ -63,7 +68,7 @@ class TableLine:
     winner: str = ""
     online: bool | None = None  # None: no status seen yet
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The line as printed, every text :func:`printable` (it came from the broker)."""
         return {
             "table": printable(self.table),
@@ -87,7 +92,7 @@ class TableLine:
         return " | ".join(cells)
 
 
-def _standings(picture: dict[str, Any]) -> list[str]:
+def _standings(picture: Mapping[str, object]) -> list[str]:
     """The game's summary rows as "label value" (or "label value/top")."""
     out: list[str] = []
     rows = picture.get("summary")
@@ -128,7 +133,7 @@ class Club:
             f"{self.prefix}/+/games/+"
         ]
 
-    def take(self, topic: str, payload: bytes) -> str | None:
+    def take(self, topic: str, payload: bytes | bytearray) -> str | None:
         """One message; the table whose line changed, if any."""
         if not topic.startswith(self.prefix + "/"):
             return None
@@ -208,7 +213,7 @@ def _events(line: TableLine, text: str) -> bool:
 
 
 def _result(text: str) -> list[str]:
-    """The winners of a finished game's public journal (JSON Lines, the result last)."""
+    """The winners of a finished game's public journal (an object a line, the result last)."""
     for raw in reversed(text.splitlines()):
         try:
             row = json.loads(raw)
@@ -255,13 +260,17 @@ def watch(
     printing = threading.Lock()
 
     def on_connect(
-        client: Any, userdata: object, flags: object, reason: Any, props: object
+        client: Client,
+        userdata: object,
+        flags: ConnectFlags,
+        reason: ReasonCode,
+        props: Properties | None,
     ) -> None:
         if getattr(reason, "is_failure", False):
             return
         client.subscribe([(topic, 1) for topic in club.topics()])
 
-    def on_message(client: Any, userdata: object, message: Any) -> None:
+    def on_message(client: Client, userdata: object, message: MQTTMessage) -> None:
         changed = club.take(message.topic, message.payload)
         if changed is not None and once is None:
             with printing:

@@ -5,7 +5,8 @@ paho-mqtt (the reference MQTT client, well kept, with its own network thread and
 reconnection), the public payload the spectator page shows (retained, ``<prefix>/<table>/
 state``), the action's events (QoS 1, ``…/events``), the table's availability (retained,
 ``…/status``, with a last will ``offline``) and, when a game ends, its whole public journal
-(retained JSON Lines, ``…/games/<id>``). Never a secret: only what the public view holds.
+(retained, one JSON object a line, ``…/games/<id>``). Never a secret: only what the public
+view holds.
 
 The loop never waits for the broker. While it is away the feed hands paho nothing: it keeps
 the newest state and a bounded number of event messages (``MAX_QUEUED``, the oldest go
@@ -16,7 +17,7 @@ state left in flight would be resent after the newest one.
 
 Topics and ids use the table's :func:`slug` (``Table 2`` -> ``table_2``, ``стол1`` ->
 ``stol1``). The game's own entities (its spec's ``entities``: scores, epoch, round, whose
-turn...) go retained to ``…/entities`` as one JSON object, and with ``homeassistant`` each
+turn...) go retained to ``…/entities`` as one object, and with ``homeassistant`` each
 is a sensor of Home Assistant's MQTT discovery. The discovery configs published are kept
 in ``memory`` (a 0600 file beside the journal): a config no longer published (another
 game's sensor, a renamed table, discovery switched off) is cleared with an empty retained
@@ -33,17 +34,39 @@ import unicodedata
 from collections import deque
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.config import MqttSettings
 from companion.games.spec import Entity, EntityValue, winner_names
 from companion.library import write_atomically
-from companion.rules.base import JSON
+from companion.rules.base import View, Wire
+from companion.rules.reading import mapping, rows, whole
 from companion.snapshot import Snapshot
 from companion.web.hub import head_of, public_payload
+from companion.web.messages import PublicPayload
+
+if TYPE_CHECKING:
+    from paho.mqtt.client import Client, ConnectFlags
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
 
 log = logging.getLogger("companion.feed")
 MAX_QUEUED = 100  # event messages kept while the broker is away (then the oldest go)
+
+
+class State(PublicPayload):
+    """The ``…/state`` message: the spectator page's public payload, and the table."""
+
+    table: str
+
+
+class Events(TypedDict):
+    """The ``…/events`` message: a change's events, and the lines they were said as."""
+
+    head: int
+    game: str
+    events: list[Wire]
+    said: list[str]
 
 
 # Cyrillic in Latin letters as Russian passports write it (ICAO 9303), and the few
@@ -81,7 +104,7 @@ class Feed:
     built for them); :meth:`start` connects in the background and returns at once."""
 
     def __init__(
-        self, settings: MqttSettings, client: Any = None, memory: Path | None = None
+        self, settings: MqttSettings, client: Client | None = None, memory: Path | None = None
     ) -> None:
         import paho.mqtt.client as mqtt  # noqa: PLC0415 (loaded only when the feed is on)
         from paho.mqtt.enums import CallbackAPIVersion  # noqa: PLC0415
@@ -132,7 +155,12 @@ class Feed:
         self.client.loop_stop()
 
     def _connected(
-        self, client: Any, userdata: object, flags: object, reason: Any, props: object
+        self,
+        client: Client,
+        userdata: object,
+        flags: ConnectFlags,
+        reason: ReasonCode,
+        props: Properties | None,
     ) -> None:
         """On every (re)connection: online, and the newest state again."""
         if getattr(reason, "is_failure", False):
@@ -159,7 +187,7 @@ class Feed:
             client.publish(self.topics["entities"], entities, qos=1, retain=True)
         self._publish_discovery(client, again=True)
 
-    def _publish_discovery(self, client: Any, again: bool = False) -> None:
+    def _publish_discovery(self, client: Client, again: bool = False) -> None:
         """The configs that changed since the broker last had them (all ``again`` on a
         connection), and an empty retained message for each it holds no longer needed."""
         with self._lock:
@@ -180,7 +208,7 @@ class Feed:
     # --- the snapshot subscription (the app's loop thread): never waits ------------------------
 
     def __call__(self, snapshot: Snapshot) -> None:
-        public = {**public_payload(snapshot), "table": self.settings.table}
+        public: State = {**public_payload(snapshot), "table": self.settings.table}
         state = json.dumps(public, ensure_ascii=False, sort_keys=True)
         found = entities_of(snapshot)
         values = json.dumps(
@@ -196,7 +224,7 @@ class Feed:
                     configs[topic] = json.dumps(config, ensure_ascii=False, sort_keys=True)
         messages: list[tuple[str, str, bool]] = []
         if snapshot.change.fresh and snapshot.change.events:
-            events = {
+            events: Events = {
                 "head": head_of(snapshot),
                 "game": snapshot.game,
                 "events": [dict(e) for e in snapshot.change.events],
@@ -230,14 +258,13 @@ class Feed:
 
 
 def _game_id(snapshot: Snapshot) -> int:
-    table = snapshot.view.get("table")
-    game = table.get("game_id") if isinstance(table, dict) else None
-    return int(game) if isinstance(game, int) else 0
+    return whole(mapping(snapshot.view.get("table")).get("game_id")) or 0
 
 
 def journal_lines(snapshot: Snapshot) -> str:
-    """The finished game in JSON Lines, its public form: the setup, each action replayed
-    with the public view's events after it (a vote only as revealed), and the result."""
+    """The finished game, one JSON object a line, in its public form: the setup, each action
+    replayed with the public view's events after it (a vote only as revealed), and the
+    result."""
     spec = snapshot.spec
     state = spec.rules.start(spec.journaled(dict(snapshot.setup)))
     lines = [json.dumps({"game": spec.name, "setup": snapshot.setup}, ensure_ascii=False)]
@@ -252,17 +279,17 @@ def journal_lines(snapshot: Snapshot) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _public_events(view: JSON) -> list[JSON]:
+def _public_events(view: View) -> list[Wire]:
     """The events as the public view tells them (never the action itself: a vote is an
     action, and only its reveal is public)."""
     events = view.get("events")
-    return [dict(e) for e in events] if isinstance(events, list) else []
+    return [dict(e) for e in rows(events)] if isinstance(events, list) else []
 
 
 # --- the entities and Home Assistant's discovery ---------------------------------------------
 
 
-def _none(view: JSON) -> EntityValue:
+def _none(view: View) -> EntityValue:
     return None  # filled from the public payload by entity_values
 
 
@@ -283,16 +310,17 @@ def entities_of(snapshot: Snapshot) -> list[Entity]:
     return [*TABLE_ENTITIES, *own]
 
 
-def entity_values(public: JSON, view: JSON, entities: Sequence[Entity]) -> dict[str, object]:
+def entity_values(
+    public: PublicPayload, view: View, entities: Sequence[Entity]
+) -> dict[str, object]:
     """The entities message, from the public payload and view: every entity's value by key
     (null: none now), and ``winners``, the list of the winners' names (the winner sensor's
     attribute)."""
     winners = winner_names(view)
-    prompt = public["prompt"]
     values: dict[str, object] = {
         "game": public["title"],
         "phase": public["phase_label"],
-        "prompt": str(prompt.get("text", "") if isinstance(prompt, dict) else "")[:255],
+        "prompt": public["prompt"]["text"][:255],
         "winner": " & ".join(winners) or None,
         "winners": winners,
     }
