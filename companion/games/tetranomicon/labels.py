@@ -13,7 +13,7 @@ from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.state import State
 from companion.games.tetranomicon.types import SeatView, TetraView, tetra_view
 from companion.i18n import Field
-from companion.rules.base import JSON, Action
+from companion.rules.base import Action, View
 
 Colour = tuple[int, int, int]
 
@@ -54,7 +54,7 @@ def colour(view: TetraView, seat: int) -> Colour:
     return faction_colour(entry["faction"] if entry else None)
 
 
-def seat_colour(view: JSON, seat: int) -> Colour:
+def seat_colour(view: View, seat: int) -> Colour:
     """The spec's ``seat_colour``: :func:`colour` of the view the shell holds."""
     return colour(tetra_view(view), seat)
 
@@ -74,7 +74,7 @@ def relations(view: TetraView, language: str) -> str:
     return ui("war" if view.get("war") else "peace", language)
 
 
-def phase(view: JSON, language: str) -> str:
+def phase(view: View, language: str) -> str:
     """The banner's phase (the spec's ``phase_words``): while the actions run, the
     epoch's type and its peace or war as a symbol ("Buildings ⚔"); before, what is being
     decided."""
@@ -95,7 +95,7 @@ def at_war(view: TetraView) -> list[tuple[int, int]]:
     ]
 
 
-def choice(view: JSON, action: JSON, language: str) -> str:
+def choice(view: View, action: Action, language: str) -> str:
     """A choice, or an entry by its action, as a short phrase (the spec's
     ``choice_words``): "War with Boris" (a flip says what the relation becomes), "Epoch
     of buildings", "⚔ War", "Pass", "Build". ``action`` is a prompt's choice or an
@@ -145,7 +145,7 @@ def cost_note(state: State, action: Action, language: str) -> EntryNote | None:
     return EntryNote(ui("cost", language, cost=spent, coins=coins, left=coins - spent))
 
 
-def victory_title(view: JSON, language: str) -> str:
+def victory_title(view: View, language: str) -> str:
     """The result's title (the victory screen's ``title``)."""
     winner = tetra_view(view).get("winner")
     seats = winner["seats"] if winner else []

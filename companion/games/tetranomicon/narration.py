@@ -24,10 +24,9 @@ from companion.games.tetranomicon.types import (
     TetraView,
     TributeEvent,
     tetra_view,
-    to_json,
 )
 from companion.narration import player
-from companion.rules.base import JSON
+from companion.rules.base import Event, View
 
 E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
 
@@ -48,17 +47,17 @@ def coins(count: int, language: str) -> str:
 
 
 def _sayer(say: Callable[[E, TetraView, str], str]) -> Sayer:
-    """The seam: the shell hands a sayer its event and view as plain dicts, the event the
+    """The seam: the shell hands a sayer its event and view as mappings, the event the
     one :mod:`engine` emitted under that name; the one cast is here."""
 
-    def said(event: JSON, view: JSON, language: str) -> str:
+    def said(event: Event, view: View, language: str) -> str:
         return say(cast(E, event), tetra_view(view), language)
 
     return said
 
 
 def _player(view: TetraView, seat: int, language: str) -> str:
-    return player(to_json(view), seat, language)
+    return player(view, seat, language)
 
 
 def _creature(event: SummonedEvent, language: str) -> str:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from companion.games.spec import Entity, common_entities, seat_entity
 from companion.games.tetranomicon.catalogue import WORDS
-from companion.games.tetranomicon.types import tetra_view, to_json
-from companion.rules.base import JSON
+from companion.games.tetranomicon.types import tetra_view
+from companion.rules.base import View, Wire
+from companion.rules.reading import whole
 
 PAGE = {
     "en": {"points": "Points", "columns": "Columns", "you": "You"},
@@ -22,29 +23,25 @@ def _say(key: str, language: str) -> str:
     return PAGE.get(language, PAGE["en"]).get(key) or PAGE["en"][key]
 
 
-def _whole(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-# The spec's hooks below take the view as the shell holds it (a plain dict), read as the
+# The spec's hooks below take the view as the shell holds it (a mapping), read as the
 # TypedDict :func:`present.view` built (one cast each, :func:`tetra_view`); a page may
 # ask before a game has a view, so the view's own keys are read with ``get``.
 
 
-def headline(view: JSON, language: str) -> str:
+def headline(view: View, language: str) -> str:
     """ "Epoch 2 of 4 · ☮ Peace"."""
     typed = tetra_view(view)
-    epoch = _whole(typed.get("epoch"))
+    epoch = whole(typed.get("epoch"))
     if not epoch:
         return ""
     said = f"{WORDS('ui.epoch', language)} {epoch}"
-    epochs = _whole(typed.get("epochs"))
+    epochs = whole(typed.get("epochs"))
     if epochs:
         said += f" {WORDS('ui.epoch_of', language, epochs=epochs)}"
     return f"{said} · {WORDS('ui.war' if typed.get('war') else 'ui.peace', language)}"
 
 
-def summary(view: JSON, language: str) -> list[JSON]:
+def summary(view: View, language: str) -> list[Wire]:
     return [
         {"label": seat["name"], "value": seat["points"], "seat": seat["seat"]}
         for seat in tetra_view(view).get("seats") or []
@@ -59,7 +56,7 @@ def _column(key: str, language: str) -> str:
     return WORDS(f"ui.column.{COLUMN_WORDS[key]}", language)
 
 
-def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
+def sections(view: View, language: str, seat: int | None) -> list[Wire]:
     """The columns' standings for everyone; a seat's own holdings for that seat."""
     typed = tetra_view(view)
     seats = typed.get("seats") or []
@@ -89,11 +86,11 @@ def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
     return [{"part": "columns", "title": _say("columns", language), "blocks": [{"lines": lines}]}]
 
 
-def entities(view: JSON) -> list[Entity]:
+def entities(view: View) -> list[Entity]:
     """The epoch, whose turn, war or peace, and each seat's points."""
     found = [e for e in common_entities(view) if e.key != "round"]
-    found.append(Entity("epoch", "epoch", lambda v: _whole(v.get("epoch")), numeric=True))
+    found.append(Entity("epoch", "epoch", lambda v: whole(v.get("epoch")), numeric=True))
     found.append(Entity("war", "war", lambda v: "war" if v.get("war") else "peace"))
     for seat in tetra_view(view).get("seats") or []:
-        found.append(seat_entity(seat["seat"], to_json(seat), "points", "points"))
+        found.append(seat_entity(seat["seat"], seat, "points", "points"))
     return found

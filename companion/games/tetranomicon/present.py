@@ -36,9 +36,9 @@ from companion.games.tetranomicon.types import (
     TetraView,
     WinnerView,
     tetra_events,
-    to_json,
 )
-from companion.rules.base import DEBUG, JSON, Action, Entry, Field, FieldKind, IllegalAction, Prompt
+from companion.rules.base import DEBUG, Action, Entry, Field, FieldKind, IllegalAction, Prompt
+from companion.rules.reading import whole
 
 
 def _key(kind: str) -> str:
@@ -60,10 +60,10 @@ def prompt(state: State) -> Prompt:
         others = [s for s in state.seats.numbers() if s != seat]
         flips: list[FlipAction] = [{"do": "flip", "with": s} for s in others]
         kept = KeepAction(do="keep")
-        return Prompt(seat, "flip", _key("flip"), fields, tuple(map(to_json, (kept, *flips))))
+        return Prompt(seat, "flip", _key("flip"), fields, (kept, *flips))
     if state.phase == PHASE_EPOCH_CARD:
         types = tuple(
-            to_json(EpochCardAction(do="epoch_card", type=t))
+            EpochCardAction(do="epoch_card", type=t)
             for t in EPOCH_TYPES
             if state.setup.epoch_repeats or t not in state.used_types
         )
@@ -73,7 +73,7 @@ def prompt(state: State) -> Prompt:
             RelationAction(do="relation", state="peace"),
             RelationAction(do="relation", state="war"),
         )
-        return Prompt(seat, "relation", _key("relation"), fields, tuple(map(to_json, choices)))
+        return Prompt(seat, "relation", _key("relation"), fields, choices)
     return _actions(state, seat, fields)
 
 
@@ -111,7 +111,7 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             *(replace(path, only_if=above) for path in (*paths, *neutral)),
             discount,
         )
-        entries.append(Entry(to_json(EntryBase(do="build")), built, WORDS.key("entry.build")))
+        entries.append(Entry(EntryBase(do="build"), built, WORDS.key("entry.build")))
     if coins >= ar.LOWEST_COST and len(
         [r for r in state.routes if r.owner == seat]
     ) < state.route_tokens(seat):
@@ -122,9 +122,9 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             discount,
         )
         base = EntryBase(do="route", castles=[1, 2])
-        entries.append(Entry(to_json(base), laid, WORDS.key("entry.route")))
+        entries.append(Entry(base, laid, WORDS.key("entry.route")))
     made = (_field("influence", low=0, high=6, default=1),)
-    entries.append(Entry(to_json(EntryBase(do="artifact")), made, WORDS.key("entry.artifact")))
+    entries.append(Entry(EntryBase(do="artifact"), made, WORDS.key("entry.artifact")))
     if coins >= ar.LOWEST_COST:
         called = (
             _field("strength", low=0, high=9, default=1),
@@ -132,7 +132,7 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             _field("ability", "choice", options=ABILITIES, words=WORDS.key("ability")),
             discount,
         )
-        entries.append(Entry(to_json(EntryBase(do="summon")), called, WORDS.key("entry.summon")))
+        entries.append(Entry(EntryBase(do="summon"), called, WORDS.key("entry.summon")))
     if coins >= ar.LOWEST_COST and faction.buildings:
         own = sorted({c for c, _ in faction.buildings})
         event = (
@@ -153,13 +153,13 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
             discount,
         )
         base = EntryBase(do="expedition")
-        entries.append(Entry(to_json(base), went, WORDS.key("entry.expedition")))
+        entries.append(Entry(base, went, WORDS.key("entry.expedition")))
     return Prompt(
         seat,
         PHASE_ACTIONS,
         _key(PHASE_ACTIONS),
         fields,
-        (to_json(PassAction(do="pass")),),
+        (PassAction(do="pass"),),
         ("build", "route", "artifact", "summon", "expedition"),
         tuple(entries),
     )
@@ -173,20 +173,17 @@ def cost(state: State, action: Action) -> int | None:
     except IllegalAction:
         return None
     for event in after.events:
-        if "cost" in event:
-            return int(event["cost"])
+        spent = whole(event.get("cost"))
+        if spent is not None:
+            return spent
     return 0
 
 
 # --- the view ---------------------------------------------------------------------------------
 
 
-def view(state: State, audience: str = "public") -> JSON:
-    """``rules.view``: the shell holds a plain dict; :func:`typed_view` builds it."""
-    return to_json(typed_view(state, audience))
-
-
-def typed_view(state: State, audience: str = "public") -> TetraView:
+def view(state: State, audience: str = "public") -> TetraView:
+    """``rules.view`` (the same for every audience; ``debug`` adds the setup)."""
     now = engine.points(state)
     limit = None
     seats: list[SeatView] = []

@@ -10,7 +10,7 @@ from dataclasses import replace
 from companion.games.tetranomicon.labels import faction_colour
 from companion.games.tetranomicon.types import TetraView, tetra_view
 from companion.leds import RGB, LedStyle, Overlay, acting_seat
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 
 def in_faction_colours(view: TetraView, style: LedStyle) -> LedStyle:
@@ -21,6 +21,6 @@ def in_faction_colours(view: TetraView, style: LedStyle) -> LedStyle:
     return replace(style, seat_colours=tuple(faction_colour(e["faction"]) for e in seats))
 
 
-def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+def paint(view: View, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     """The spec's ``ring``: the shell's view, read as the typed one for the colours."""
     return acting_seat(view, now, in_faction_colours(tetra_view(view), style), ui)

@@ -9,8 +9,7 @@ Vera the youngest and first, four epochs to the scoring.
 from __future__ import annotations
 
 from companion.games.spec import Sample
-from companion.games.tetranomicon.types import TetraAction, TetraSetup, to_json
-from companion.rules.base import JSON
+from companion.games.tetranomicon.types import TetraAction, TetraSetup
 
 SETUP: TetraSetup = {
     "players": ["Anna", "Boris", "Vera", "Gleb"],
@@ -190,37 +189,31 @@ TWO_PLAYERS: tuple[TetraAction, ...] = (
 )
 
 
-# The shell holds a sample's setup and actions as plain dicts (one cast each, to_json).
-PLAIN_SETUP, PLAIN_TWO = to_json(SETUP), to_json(TWO_SETUP)
-
-
-def _plain(actions: tuple[TetraAction, ...]) -> tuple[JSON, ...]:
-    return tuple(map(to_json, actions))
-
-
+# The shell holds a sample's setup and actions as mappings (Setup, Action): the typed
+# dicts are those as they are.
 SAMPLES: tuple[Sample, ...] = (
     Sample(
         "tetranomicon_diplomacy",
-        PLAIN_SETUP,
-        _plain((*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:2])),
+        SETUP,
+        (*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:2]),
         cursor=2,
     ),
     Sample(
         "tetranomicon_epoch_card",
-        PLAIN_SETUP,
-        _plain((*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:4])),
+        SETUP,
+        (*BEFORE_EPOCH_2, *EPOCH_2_OPENING[:4]),
         cursor=1,
     ),
-    Sample("tetranomicon_relation", PLAIN_SETUP, _plain(EPOCH_1_DECIDED[:5]), cursor=1),
-    Sample("tetranomicon_ledger", PLAIN_SETUP, _plain(MID_EPOCH), cursor=1),
+    Sample("tetranomicon_relation", SETUP, EPOCH_1_DECIDED[:5], cursor=1),
+    Sample("tetranomicon_ledger", SETUP, MID_EPOCH, cursor=1),
     Sample(
         "tetranomicon_cost",
-        PLAIN_SETUP,
-        _plain(VERA_BUILDS),
+        SETUP,
+        VERA_BUILDS,
         entry=0,
         entered=("sawmill",),
         value=2,
     ),
-    Sample("tetranomicon_result", PLAIN_SETUP, _plain(GAME)),
-    Sample("tetranomicon_two", PLAIN_TWO, _plain(TWO_PLAYERS), cursor=1),
+    Sample("tetranomicon_result", SETUP, GAME),
+    Sample("tetranomicon_two", TWO_SETUP, TWO_PLAYERS, cursor=1),
 )

@@ -38,7 +38,7 @@ from companion.display.screens.base import Motion, Screen
 from companion.display.screens.victory import Final, Summary, VictoryScreen
 from companion.games.tetranomicon import labels
 from companion.games.tetranomicon.types import SeatView, TetraView, tetra_view
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 TURN = "turn"
 PASSED = "passed"
@@ -497,7 +497,7 @@ class Result(Summary):
     language: str = "en"
 
 
-def summarise(view: JSON, language: str) -> Summary:
+def summarise(view: View, language: str) -> Summary:
     """The result (the victory screen's ``summarise``) of the view the shell holds."""
     typed = tetra_view(view)
     standings = dict(typed.get("standings") or {})

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon.types import TetraSetup
 from companion.rules.base import (
-    JSON,
+    Event,
     Evolving,
     Seats,
     SetupError,
@@ -235,7 +235,7 @@ class State(Evolving):
     used_types: tuple[str, ...] = ()  # the epoch cards drawn so far (TN-A7)
     winners: tuple[int, ...] = ()
     winner: int | None = None
-    events: tuple[JSON, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def seats(self) -> Seats:

@@ -1,20 +1,21 @@
 """Tetranomicon's seams, typed: the view :func:`present.view` builds, the actions the
 prompt offers and the samples play, and the events :mod:`engine` emits.
 
-The shell hands a game its view, its events and its actions as plain dicts;
-inside the game they are these TypedDicts, so mypy checks every key the game writes and
-reads. The crossing is in one place each way: :func:`tetra_view` and :func:`tetra_event`
-(a cast, where the shell calls a hook of the spec), :func:`to_json` (where the game hands
-a typed dict back to the shell: ``rules.view``, ``emit``, a prompt's choices, a sample).
-Nothing is converted or checked at run time: the dicts are the same objects.
+The shell holds a game's view, events and actions as read-only mappings (View, Event,
+Action: companion/rules/base.py); inside the game they are these TypedDicts, so mypy
+checks every key the game writes and reads. A TypedDict is such a mapping, so the game
+hands its own back as they are (``rules.view``, ``emit``, a prompt's choices, a sample);
+the crossing into the game is one cast where the shell calls a hook of the spec
+(:func:`tetra_view`, :func:`tetra_event`). Nothing is converted or checked at run time:
+the dicts are the same objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict, TypeVar, cast
 
-from companion.rules.base import JSON, Evolving, emit
+from companion.rules.base import Event, Evolving, View, emit
 
 S = TypeVar("S", bound=Evolving)
 
@@ -376,28 +377,23 @@ TetraEvent = (
 # --- the seam ----------------------------------------------------------------------------
 
 
-def tetra_view(view: JSON) -> TetraView:
+def tetra_view(view: View) -> TetraView:
     """The view the shell hands a hook, as the view :func:`present.view` built (a cast:
     the shell holds what ``rules.view`` returned)."""
     return cast(TetraView, view)
 
 
-def tetra_event(event: JSON) -> TetraEvent:
+def tetra_event(event: Event) -> TetraEvent:
     """An event the shell hands a sayer, as :mod:`engine` emitted it (a cast)."""
     return cast(TetraEvent, event)
 
 
-def tetra_events(events: Sequence[JSON]) -> list[TetraEvent]:
-    """A state's events (the rules kit keeps plain dicts), copied for the view."""
+def tetra_events(events: Sequence[Event]) -> list[TetraEvent]:
+    """A state's events (the rules kit holds them as Events), copied for the view."""
     return [tetra_event(dict(event)) for event in events]
 
 
-def to_json(typed: Mapping[str, object]) -> JSON:
-    """A typed dict handed back to the shell as the plain dict it is (a cast)."""
-    return cast(JSON, typed)
-
-
 def emit_event(state: S, event: TetraEvent) -> S:
-    """The state with ``event`` added to what the action caused (:func:`emit`, whose
-    events are plain dicts; here each is checked against its TypedDict above)."""
-    return emit(state, to_json(event))
+    """The state with ``event`` added to what the action caused (:func:`emit`; here it
+    is checked against its TypedDict above)."""
+    return emit(state, event)
