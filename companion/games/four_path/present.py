@@ -19,6 +19,7 @@ from companion.games.bestiary.state import (
     Ability,
     Creature,
 )
+from companion.games.bestiary.types import SideView, TurnDiscAction, WinnerView
 from companion.games.four_path import arithmetic as ar
 from companion.games.four_path import engine
 from companion.games.four_path.catalogue import WORDS
@@ -31,9 +32,26 @@ from companion.games.four_path.state import (
     TOWERS,
     FourPathState,
 )
+from companion.games.four_path.types import (
+    AreaAction,
+    BanAction,
+    CombinedView,
+    DraftView,
+    FourPathAction,
+    FourPathAttackAction,
+    FourPathSiegeAction,
+    FourPathSummonAction,
+    FourPathSupportAction,
+    FourPathView,
+    OpenAction,
+    PassAction,
+    RespawnAction,
+    TowerView,
+    four_path_event,
+)
 from companion.rules import effects as fx
 from companion.rules import sigil
-from companion.rules.base import DEBUG, JSON, Entry, Field, IllegalAction, Prompt
+from companion.rules.base import DEBUG, Action, Entry, Field, IllegalAction, Prompt
 
 IN = "in"
 OUT = "out"
@@ -62,7 +80,7 @@ def prompt(state: FourPathState) -> Prompt:
     if state.stage == STAGE_RESPAWN:
         creature = state.creature(state.pending[0])
         assert creature is not None
-        castles = tuple(
+        castles: tuple[RespawnAction, ...] = tuple(
             {"do": "respawn", "castle": c}
             for c in state.fp.castles_of(creature.owner)
             if state.occupancy(leaving=creature.id)[c] < MAX_IN_CASTLE
@@ -71,13 +89,14 @@ def prompt(state: FourPathState) -> Prompt:
         return Prompt(seat, "respawn", _key("respawn"), fields, castles)
     if state.phase == PHASE_TURN_DISC:
         fields = {"player": name, "period": state.period + 1}
-        return Prompt(seat, "turn_disc", _key("turn_disc"), fields, ({"do": "turn_disc"},))
+        turn_disc: TurnDiscAction = {"do": "turn_disc"}
+        return Prompt(seat, "turn_disc", _key("turn_disc"), fields, (turn_disc,))
     if state.phase == PHASE_SIEGE:
         return _siege_prompt(state, seat, name)
     combined = state.combined
     if combined is not None and combined.opener is None:
         openers = sorted(combined.allies, key=lambda s: s != combined.suggested)
-        choices = tuple({"do": "open", "seat": s} for s in openers)
+        choices: tuple[OpenAction, ...] = tuple({"do": "open", "seat": s} for s in openers)
         fields = {"player": team_name(state, combined.team)}
         return Prompt(seat, "open", _key("open"), fields, choices)
     return _action_prompt(state, seat, name)
@@ -90,14 +109,14 @@ def _draft_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
     assert pick is not None
     gone = draft.banned_creatures | draft.summoned_creatures
     if pick.kind == BAN:
-        bans = tuple(
+        bans: tuple[BanAction, ...] = tuple(
             {"do": "ban", "creature": info.id}
             for info in roster.roster().values()
             if info.id not in gone
         )
         fields: dict[str, str | int] = {"player": name, "count": len(draft.banned) + 1}
         return Prompt(seat, "ban", _key("ban"), fields, bans, ("ban",))
-    summons = tuple(
+    summons: tuple[FourPathSummonAction, ...] = tuple(
         {"do": "summon", "creature": info.id}
         for info in roster.roster().values()
         if info.id not in gone and info.vitality is not None
@@ -114,9 +133,8 @@ def _siege_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
     held = sum(1 for h in engine.holders(state) if h == state.side)
     fields: dict[str, str | int] = {"player": name, "held": held}
     entries = tuple(_area_entry(state, index) for index in range(len(TOWERS)))
-    return Prompt(
-        seat, "siege", _key("siege"), fields, ({"do": "siege"},), ("siege", "area"), entries
-    )
+    siege: FourPathSiegeAction = {"do": "siege"}
+    return Prompt(seat, "siege", _key("siege"), fields, (siege,), ("siege", "area"), entries)
 
 
 def _area_entry(state: FourPathState, index: int) -> Entry:
@@ -139,7 +157,8 @@ def _area_entry(state: FourPathState, index: int) -> Entry:
         for creature in state.creatures
     )
     words = {"tower": index + 1}
-    return Entry({"do": "area", "tower": tower}, fields, WORDS.key("entry.area"), words)
+    base: AreaAction = {"do": "area", "tower": tower}
+    return Entry(base, fields, WORDS.key("entry.area"), words)
 
 
 STRENGTH = duel_present.STRENGTH
@@ -150,14 +169,18 @@ MOUNTAINS = Field("on_mountains", "int", WORDS.key("field.on_mountains"), low=0,
 def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
     """What the ally whose hand it is may do: each legal attack, maneuver and ready ability
     as a choice (an entry when a value is open), and the pass last."""
-    choices: list[JSON] = []
+    choices: list[FourPathAction] = []
     entries: list[Entry] = []
     enemies = [c for c in state.creatures if not state.allied(c.owner, seat)]
     for creature in state.army(seat):
         if fx.is_inactive(state.effects, creature.id):
             continue
         for enemy in enemies:
-            base = {"do": "attack", "creature": creature.id, "target": enemy.id}
+            base: FourPathAttackAction = {
+                "do": "attack",
+                "creature": creature.id,
+                "target": enemy.id,
+            }
             if creature.attack_strength is not None or creature.id in COMPUTED:
                 choices.append(base)
             else:
@@ -176,7 +199,7 @@ def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
                 _ability_options(state, creature, ability, choices, entries)
     choices = [c for c in choices if _legal(state, c)]
     entries = [e for e in entries if _legal(state, e.action(e.values(())))]
-    choices.append({"do": "pass"})
+    choices.append(PassAction(do="pass"))
     fields: dict[str, str | int] = {"player": name}
     return Prompt(
         seat,
@@ -197,14 +220,15 @@ def _ability_options(
     state: FourPathState,
     user: Creature,
     ability: Ability,
-    choices: list[JSON],
+    choices: list[FourPathAction],
     entries: list[Entry],
 ) -> None:
-    base: JSON = {"do": "support", "creature": user.id, "ability": ability.id}
+    base: FourPathSupportAction = {"do": "support", "creature": user.id, "ability": ability.id}
     allies = state.side_army(state.side_of(user.owner))
     if ability.id == engine.RECONSTRUCTION:
         entries.append(Entry(base, (MOUNTAINS,), WORDS.key("entry.reconstruction")))
         return
+    options: list[FourPathSupportAction]
     if ability.id == engine.THREADS_OF_LIFE:
         options = [
             {**base, "from": a.id, "to": b.id} for a in allies for b in allies if a.id != b.id
@@ -221,7 +245,7 @@ def _ability_options(
     choices.extend(options)
 
 
-def _legal(state: FourPathState, action: JSON) -> bool:
+def _legal(state: FourPathState, action: Action) -> bool:
     try:
         engine.step(state, action)
     except IllegalAction:
@@ -232,14 +256,11 @@ def _legal(state: FourPathState, action: JSON) -> bool:
 # --- the view ---------------------------------------------------------------------------------
 
 
-def view(state: FourPathState, audience: str = "public") -> JSON:
-    picture = duel_present.view(state, audience)
-    picture["game"] = GAME
-    picture["mode"] = state.fp.mode
-    picture["keeper"] = {"seat": state.fp.keeper, "name": state.seats.name(state.fp.keeper)}
-    picture["first_team"] = state.fp.first_team
-    held = engine.holders(state)
-    for seat_view in picture["seats"]:
+def view(state: FourPathState, audience: str = "public") -> FourPathView:
+    """The duel's view with each seat's team and castles and each creature's control and
+    place (keys the Bestiary's view types as Four-path's), and the expansion's parts."""
+    duel = duel_present.view(state, audience)
+    for seat_view in duel["seats"]:
         seat = seat_view["seat"]
         seat_view["side"] = state.side_of(seat)
         seat_view["castles"] = list(state.fp.castles_of(seat))
@@ -249,39 +270,69 @@ def view(state: FourPathState, audience: str = "public") -> JSON:
             creature_view["control"] = ar.control(state.effects, creature_id)
             creature_view["maneuvered"] = creature_id in state.maneuvered
             creature_view["place"] = state.place_of(creature_id)
-    picture["sides"] = [_side_view(state, side, held) for side in (1, 2)]
-    picture["towers"] = [_tower_view(state, index, held) for index in range(len(TOWERS))]
-    picture["combined"] = _combined_view(state)
-    picture["barriers"] = [
-        {"hex": b.hex, "side": b.side, "seat": b.seat, "placed_at_period": b.period}
-        for b in state.barriers
-    ]
-    picture["draft"] = _draft_view(state)
-    picture["pending_respawn"] = [
-        {"creature": c, "name": (state.creature(c) or _missing(c)).name} for c in state.pending
-    ]
-    picture["damage_log"] = [
-        {"period": period, "castle_damage": [one, two]} for period, one, two in state.damage_log
-    ]
-    if state.winner is not None:
-        seats = state.fp.team_seats(state.winner)
-        picture["winner"] = {
-            "side": state.winner,
-            "seat": seats[0],
-            "seats": list(seats),
-            "name": team_name(state, state.winner),
-        }
-    picture["playing_side"] = state.side or None
-    if audience == DEBUG:
-        picture["debug"]["four_path"] = state.fp.to_json()
+    held = engine.holders(state)
+    # The duel's keys as it built them, but those Four-path says otherwise (its events,
+    # its teams, the winning team).
+    picture: FourPathView = {
+        "game": GAME,
+        "stage": duel["stage"],
+        "period": duel["period"],
+        "cycle": duel["cycle"],
+        "sector": duel["sector"],
+        "phase": duel["phase"],
+        "turn": duel["turn"],
+        "first_seat": duel["first_seat"],
+        "tempo": duel["tempo"],
+        "scale_length": duel["scale_length"],
+        "seats": duel["seats"],
+        "sides": [_side_view(state, side, held) for side in (1, 2)],
+        "sigil": duel["sigil"],
+        "tokens": duel["tokens"],
+        "effects": duel["effects"],
+        "winner": _winner_view(state),
+        "damage_log": [
+            {"period": period, "castle_damage": [one, two]} for period, one, two in state.damage_log
+        ],
+        "events": [four_path_event(event) for event in duel["events"]],
+        "mode": state.fp.mode,
+        "keeper": {"seat": state.fp.keeper, "name": state.seats.name(state.fp.keeper)},
+        "first_team": state.fp.first_team,
+        "towers": [_tower_view(state, index, held) for index in range(len(TOWERS))],
+        "combined": _combined_view(state),
+        "barriers": [
+            {"hex": b.hex, "side": b.side, "seat": b.seat, "placed_at_period": b.period}
+            for b in state.barriers
+        ],
+        "draft": _draft_view(state),
+        "pending_respawn": [
+            {"creature": c, "name": (state.creature(c) or _missing(c)).name} for c in state.pending
+        ],
+        "playing_side": state.side or None,
+    }
+    if audience == DEBUG and "debug" in duel:
+        # The duel's debug (the creatures that acted, the rules' setup) and Four-path's.
+        picture["debug"] = {**duel["debug"], "four_path": state.fp.to_json()}
     return picture
+
+
+def _winner_view(state: FourPathState) -> WinnerView | None:
+    """The winning team: its first seat (its colour), its seats, its players' names."""
+    if state.winner is None:
+        return None
+    seats = state.fp.team_seats(state.winner)
+    return {
+        "side": state.winner,
+        "seat": seats[0],
+        "seats": list(seats),
+        "name": team_name(state, state.winner),
+    }
 
 
 def _missing(creature_id: str) -> Creature:
     return Creature(creature_id, creature_id, 0, "", 1, None, ())
 
 
-def _side_view(state: FourPathState, side: int, held: tuple[int, ...]) -> JSON:
+def _side_view(state: FourPathState, side: int, held: tuple[int, ...]) -> SideView:
     seats = state.fp.team_seats(side)
     combined = state.combined
     return {
@@ -298,7 +349,7 @@ def _side_view(state: FourPathState, side: int, held: tuple[int, ...]) -> JSON:
     }
 
 
-def _tower_view(state: FourPathState, index: int, held: tuple[int, ...]) -> JSON:
+def _tower_view(state: FourPathState, index: int, held: tuple[int, ...]) -> TowerView:
     one, two = engine.control_sums(state, index)
     return {
         "tower": TOWERS[index],
@@ -310,7 +361,7 @@ def _tower_view(state: FourPathState, index: int, held: tuple[int, ...]) -> JSON
     }
 
 
-def _combined_view(state: FourPathState) -> JSON | None:
+def _combined_view(state: FourPathState) -> CombinedView | None:
     combined = state.combined
     if combined is None:
         return None
@@ -325,7 +376,7 @@ def _combined_view(state: FourPathState) -> JSON | None:
     }
 
 
-def _draft_view(state: FourPathState) -> JSON | None:
+def _draft_view(state: FourPathState) -> DraftView | None:
     draft = state.draft
     if draft is None:
         return None
