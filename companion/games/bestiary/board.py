@@ -32,8 +32,9 @@ from companion.games.bestiary.castles import (
 )
 from companion.games.bestiary.creatures import army_width, creature_rows
 from companion.games.bestiary.disc import draw_disc
+from companion.games.bestiary.types import SeatView, board_view
 from companion.i18n import text
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 __all__ = [
     "BoardScreen",
@@ -49,14 +50,15 @@ __all__ = [
 ]
 
 
-def period_counter(view: JSON, language: str) -> tuple[str, int, str]:
+def period_counter(shown: View, language: str) -> tuple[str, int, str]:
+    view = board_view(shown)
     period = int(view.get("period") or 0)
     cycle = int(view.get("cycle") or 0)
     detail = text("ui.cycle", language, cycle=cycle) if period else ""
     return text("ui.period", language), period, detail
 
 
-def shown_seat(scene: Scene, seats: list[JSON]) -> int | None:
+def shown_seat(scene: Scene, seats: list[SeatView]) -> int | None:
     """The seat whose creatures are shown in full: the acting one, else the first."""
     acting = chrome.acting_seat(scene)
     numbers = [seat.get("seat") for seat in seats]
@@ -84,7 +86,7 @@ def small_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) 
     """Three lines of text high: the disc over both castles' numerals on the left, the
     acting seat's three creatures on the right."""
     middle = layout.middle
-    seats = list((scene.view or {}).get("seats") or [])
+    seats = list(board_view(scene.view or {}).get("seats") or [])
     shown = shown_seat(scene, seats)
     # The creatures' names are never cut: the disc's column gives them the room they need
     # (Russian "Баллистариус" beside two chips), down to a disc two lines wide.
@@ -126,7 +128,7 @@ def roomy_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) 
     """Eight lines high: a labelled disc on the left; on the right each castle's name and
     damage, the acting seat's castle opened to its creatures."""
     middle = layout.middle
-    seats = list((scene.view or {}).get("seats") or [])
+    seats = list(board_view(scene.view or {}).get("seats") or [])
     shown = shown_seat(scene, seats)
     side = min(middle.height, round(middle.width * 0.4))
     disc_box = pygame.Rect(middle.left, middle.top, side, middle.height)

@@ -29,7 +29,8 @@ from companion.games.bestiary.state import CLASSES
 from companion.games.spec import CardFace, CardKit, Cards
 from companion.i18n import text
 from companion.rules import effects as fx
-from companion.rules.base import JSON, Entry, Field, Prompt, did_you_mean
+from companion.rules.base import Action, Entry, Field, Prompt, View, Wire, did_you_mean
+from companion.rules.reading import Data, rows
 
 CARD_KEYS = ("id", "name", "class", "vitality", "attack", "abilities")
 ABILITY_KEYS = ("id", "name", "prep", "effects", "target", "note")
@@ -50,13 +51,13 @@ EFFECTS = _effects_known()
 Problem = tuple[tuple[str | int, ...], str]
 
 
-def _names(info_en: str, info_ru: str) -> JSON:
+def _names(info_en: str, info_ru: str) -> dict[str, str]:
     return {"en": info_en, "ru": info_ru}
 
 
 def starting() -> Cards:
     """The roster's creatures, with what the rulebooks say of them."""
-    cards: list[JSON] = []
+    cards: list[Wire] = []
     for info in roster.roster().values():
         abilities = [
             {
@@ -215,11 +216,11 @@ def _summon(
     card: Mapping[str, object],
     kinds: tuple[str, ...] = fx.BASE_EFFECTS,
     need_class: bool = True,
-) -> tuple[JSON, tuple[Field, ...]]:
+) -> tuple[Wire, tuple[Field, ...]]:
     """The summon action a card makes, and the fields it leaves to enter. ``kinds``: the
     effects the game knows (a variant's more); ``need_class``: a blank class is asked (a
     variant without the class penalty leaves it out)."""
-    action: JSON = {"do": "summon", "creature": name_in(card.get("name"), "en")}
+    action: Wire = {"do": "summon", "creature": name_in(card.get("name"), "en")}
     fields: list[Field] = []
     if card.get("class") is None:
         if need_class:
@@ -233,12 +234,12 @@ def _summon(
     attack = card.get("attack")
     if isinstance(attack, int):
         action["attack_strength"] = attack
-    abilities: list[JSON] = []
+    abilities: list[Wire] = []
     for number, ability in enumerate(_abilities_of(card)):
         named = name_in(ability.get("name"), "en")
         effects = ability.get("effects")
         kept = [e for e in effects if e in kinds] if isinstance(effects, list) else []
-        item: JSON = {"name": named, "effects": kept}
+        item: Wire = {"name": named, "effects": kept}
         if ability.get("target") is not None:
             item["target"] = ability["target"]
         if ability.get("prep") is None:
@@ -263,7 +264,7 @@ def _summon(
 
 def offer(
     prompt: Prompt,
-    view: JSON,
+    view: View,
     cards: Cards,
     kinds: tuple[str, ...] = fx.BASE_EFFECTS,
     need_class: bool = True,
@@ -275,10 +276,10 @@ def offer(
         return prompt
     taken = {
         creature.get("id")
-        for seat in view.get("seats") or []
-        for creature in seat.get("creatures") or []
+        for seat in rows(view.get("seats"))
+        for creature in rows(seat.get("creatures"))
     }
-    choices: list[JSON] = []
+    choices: list[Wire] = []
     entries: list[Entry] = []
     for card in cards:
         if card_id(card) in taken:
@@ -292,7 +293,7 @@ def offer(
     return replace(prompt, choices=tuple(choices), entries=(*entries, *prompt.entries))
 
 
-def learn(action: JSON, cards: Cards) -> Cards | None:
+def learn(action: Action, cards: Cards) -> Cards | None:
     """After a summon from the library: the card with the blanks the player entered."""
     if action.get("do") != "summon":
         return None
@@ -302,7 +303,7 @@ def learn(action: JSON, cards: Cards) -> Cards | None:
         new = _new_card(action)
         return (*cards, new) if new is not None else None
     changed = False
-    out: list[JSON] = []
+    out: list[Data] = []
     for known in cards:
         if card_id(known) != ident:
             out.append(known)
@@ -418,14 +419,14 @@ def _new_creature() -> Entry:
             ),
             *_target_fields(at, number),
         ]
-    base: JSON = {"do": "summon", "creature": "", "abilities": [{"name": ""}, {"name": ""}]}
+    base: Wire = {"do": "summon", "creature": "", "abilities": [{"name": ""}, {"name": ""}]}
     return Entry(base, tuple(fields), WORDS.key("entry.new_creature"))
 
 
 NEW_CREATURE = _new_creature()
 
 
-def _new_card(action: JSON) -> JSON | None:
+def _new_card(action: Action) -> Wire | None:
     """The card of a creature summoned whole (a new one): None unless the action names its
     class, vitality and two abilities."""
     given = action.get("abilities")
@@ -433,7 +434,7 @@ def _new_card(action: JSON) -> JSON | None:
         return None
     if not isinstance(given, list) or len(given) != 2:
         return None
-    abilities: list[JSON] = []
+    abilities: list[Wire] = []
     for ability in given:
         if not isinstance(ability, Mapping) or not ability.get("name"):
             return None
@@ -529,7 +530,7 @@ def _choice(
 def editor(card: Mapping[str, object], language: str) -> Entry:
     """The entry that edits a card: every field, opening at the card's values; a value
     left "?" is asked the first time the card is summoned."""
-    base: JSON = copy.deepcopy(dict(card))
+    base: Wire = copy.deepcopy(dict(card))
     for key in ("class", "vitality", "attack"):
         base.pop(key, None)
     name = card.get("name")
@@ -617,21 +618,21 @@ def card_ability(card: Mapping[str, object], index: int, key: str) -> object:
     return abilities[index].get(key) if index < len(abilities) else None
 
 
-def edited(card: Mapping[str, object]) -> JSON:
+def edited(card: Action) -> Wire:
     """A card as an edit built it, tidied as the file keeps it: the keys in order, a value
     left unknown as null, an effect as a list."""
-    out: JSON = {"id": card["id"]} if "id" in card else {}
+    out: Wire = {"id": card["id"]} if "id" in card else {}
     out["name"] = card.get("name")
     for key in ("class", "vitality", "attack"):
         out[key] = card.get(key)
-    abilities: list[JSON] = []
+    abilities: list[Wire] = []
     for ability in _abilities_of(card):
         effects = ability.get("effects")
         if effects == NO_EFFECT or effects is None:
             effects = []
         elif not isinstance(effects, list):
             effects = [effects]
-        tidy: JSON = {
+        tidy: Wire = {
             "name": ability.get("name"),
             "prep": ability.get("prep"),
             "effects": effects,

@@ -15,25 +15,32 @@ from companion.display.paint import Painter, split
 from companion.display.scene import Scene
 from companion.games.bestiary import labels as words
 from companion.games.bestiary.creatures import creature_rows
-from companion.rules.base import JSON
+from companion.games.bestiary.types import SeatView
+from companion.rules.reading import Data, whole
 
 
 def castle_header_height(layout: Layout) -> int:
     return layout.line_of(layout.font(22)) + layout.px(8)
 
 
-def castle_numeral_width(painter: Painter, layout: Layout, seat: JSON) -> int:
-    said = f"{int(seat.get('castle_damage') or 0)}/{int(seat.get('scale_length') or 1)}"
+def _scale(owner: Data) -> tuple[int, int]:
+    """A seat's or a side's castle damage and its scale's length (a seat of the view, or a
+    scale Four-path's board makes of a team's side)."""
+    return whole(owner.get("castle_damage")) or 0, whole(owner.get("scale_length")) or 1
+
+
+def castle_numeral_width(painter: Painter, layout: Layout, seat: Data) -> int:
+    damage, length = _scale(seat)
+    said = f"{damage}/{length}"
     return painter.fonts.size(said, layout.min_text, False)[0] + 2 * layout.px(4)
 
 
 def castle_numeral(
-    painter: Painter, layout: Layout, seat: JSON, cell: pygame.Rect, *, acting: bool
+    painter: Painter, layout: Layout, seat: Data, cell: pygame.Rect, *, acting: bool
 ) -> None:
     """A castle as one numeral over its damage scale, framed in the seat's colour."""
-    number = seat.get("seat")
-    damage = int(seat.get("castle_damage") or 0)
-    length = int(seat.get("scale_length") or 1)
+    number = whole(seat.get("seat"))
+    damage, length = _scale(seat)
     edge = max(2, layout.px(3 if acting else 1))
     painter.box(cell, theme.PANEL, theme.seat_colour(number), radius=layout.px(3), width=edge)
     bar = cell.inflate(-2 * edge, -2 * edge)
@@ -69,7 +76,7 @@ def scale_panel(
     painter: Painter,
     layout: Layout,
     box: pygame.Rect,
-    owner: JSON,
+    owner: Data,
     *,
     number: object,
     colour: theme.Colour,
@@ -84,8 +91,7 @@ def scale_panel(
     header = pygame.Rect(inner.left, inner.top, inner.width, castle_header_height(layout))
     bar = pygame.Rect(inner.left, header.bottom - layout.px(7), inner.width, layout.px(7))
     line = pygame.Rect(inner.left, inner.top, inner.width, bar.top - inner.top)
-    damage = int(owner.get("castle_damage") or 0)
-    length = int(owner.get("scale_length") or 1)
+    damage, length = _scale(owner)
     said = f"{damage}/{length}"
     numeral_px = layout.font(22)
     numeral = line.copy()
@@ -106,7 +112,13 @@ def scale_panel(
 
 
 def castle_panel(
-    painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame.Rect, *, opened: bool
+    painter: Painter,
+    layout: Layout,
+    scene: Scene,
+    seat: SeatView,
+    box: pygame.Rect,
+    *,
+    opened: bool,
 ) -> None:
     """A castle's name and damage over its scale; opened, its creatures below."""
     number = seat.get("seat")

@@ -21,14 +21,16 @@ from companion.display.paint import Painter, rows, split
 from companion.display.scene import Scene
 from companion.display.theme import Colour
 from companion.games.bestiary import labels as words
+from companion.games.bestiary.types import CreatureView, EffectView, SeatView
 from companion.i18n import text
 from companion.ring_geometry import point
-from companion.rules.base import JSON
+from companion.rules.reading import mapping
+from companion.rules.reading import rows as listed
 
 READY_MARK = "✓"
 
 
-def army_width(painter: Painter, layout: Layout, scene: Scene, seat: JSON) -> int:
+def army_width(painter: Painter, layout: Layout, scene: Scene, seat: SeatView) -> int:
     """The width a creature row needs for its badge, its whole name (plain weight) and its
     ability chips: the widest of the seat's creatures."""
     gap = layout.px(3)
@@ -50,7 +52,7 @@ def creature_rows(
     painter: Painter,
     layout: Layout,
     scene: Scene,
-    seat: JSON,
+    seat: SeatView,
     area: pygame.Rect,
     *,
     named_effects: bool,
@@ -87,10 +89,10 @@ def focused_creature(scene: Scene) -> object:
     choice = scene.cursor_choice
     if choice is not None:
         return choice.get("creature")
-    entries = scene.prompt.get("entries") or []
+    entries = listed(scene.prompt.get("entries"))
     index = scene.ui.cursor % scene.option_count - len(scene.choices) if scene.option_count else -1
     if 0 <= index < len(entries):
-        return (entries[index].get("action") or {}).get("creature")
+        return mapping(entries[index].get("action")).get("creature")
     return None
 
 
@@ -104,7 +106,7 @@ def more_arrow(painter: Painter, centre: tuple[int, int], size: int, *, up: bool
     )
 
 
-def creature_state(creature: JSON) -> str:
+def creature_state(creature: CreatureView) -> str:
     """What a player must see before the name: it cannot act, it has acted, it came back."""
     if creature.get("inactive"):
         return "inactive"
@@ -119,7 +121,7 @@ def creature_row(
     painter: Painter,
     layout: Layout,
     scene: Scene,
-    creature: JSON,
+    creature: CreatureView,
     row: pygame.Rect,
     *,
     named_effects: bool,
@@ -145,7 +147,7 @@ def creature_row(
     name = words.creature(ident, creature.get("name"), scene.language)
     name_room = painter.fonts.size(name, layout.min_text, False)[0]
 
-    def effect_label(effect: JSON, named: bool) -> str:
+    def effect_label(effect: EffectView, named: bool) -> str:
         until = str(effect.get("ends_at_period"))
         if not named:
             return until
@@ -262,7 +264,11 @@ def state_badge(painter: Painter, layout: Layout, box: pygame.Rect, state: str) 
 
 
 def wound_bar(
-    painter: Painter, layout: Layout, box: pygame.Rect, creature: JSON, effects: list[JSON]
+    painter: Painter,
+    layout: Layout,
+    box: pygame.Rect,
+    creature: CreatureView,
+    effects: list[EffectView],
 ) -> None:
     """Vitality as one division a point, wounds filled red: seen at a glance without
     reading. Effects with no room for a chip are squares at its end, in their colour."""

@@ -18,8 +18,8 @@ from companion.display.layout import Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
 from companion.display.screens.base import Motion
+from companion.games.bestiary.types import SigilView, TokenView, board_view
 from companion.ring_geometry import SECTORS, TOP, RingGeometry, point
-from companion.rules.base import JSON
 
 GEOMETRY = RingGeometry()  # angles only: the strip's wiring never moves the board
 
@@ -65,9 +65,9 @@ def draw_disc(
     ``halves`` (Four-path's teams): the half of each sector a token's owner plays on (1:
     the half the sector starts with, 2: the other), as the ring fills it; each half is
     tinted in its team's colour (seat 1's, seat 2's) and holds its team's tokens."""
-    view = scene.view or {}
-    sigil = view.get("sigil") or {}
-    sun = sigil.get("sun_sector")
+    view = board_view(scene.view or {})
+    sigil = view.get("sigil")
+    sun = sigil["sun_sector"] if sigil else None
     period = int(view.get("period") or 0)
     half = min(box.width, box.height) / 2
     sun_size = max(layout.px(7), half * 0.12)
@@ -140,14 +140,14 @@ HALF_SPAN = 22.0  # of a half sector's 30
 
 def _half_sectors(
     painter: Painter,
-    sigil: JSON,
+    sigil: SigilView | None,
     sector: int,
     *,
     hub: tuple[float, float],
     radius: float,
     current: bool,
     halves: Callable[[int], int],
-) -> list[tuple[float, float, list[JSON]]]:
+) -> list[tuple[float, float, list[TokenView]]]:
     """Each half of a sector tinted in its team's colour (brighter under the sun); its
     tokens, with the angle of the half's middle and the span they may take."""
     centre = GEOMETRY.sector_centre(sector)
@@ -162,8 +162,8 @@ def _half_sectors(
     return groups
 
 
-def _sector_tokens(sigil: JSON, sector: int) -> list[JSON]:
-    for entry in sigil.get("sectors") or []:
+def _sector_tokens(sigil: SigilView | None, sector: int) -> list[TokenView]:
+    for entry in sigil["sectors"] if sigil else []:
         if entry.get("sector") == sector:
             return list(entry.get("tokens") or [])
     return []
@@ -172,7 +172,7 @@ def _sector_tokens(sigil: JSON, sector: int) -> list[JSON]:
 def _draw_tokens(
     painter: Painter,
     layout: Layout,
-    tokens: list[JSON],
+    tokens: list[TokenView],
     *,
     period: int,
     hub: tuple[float, float],

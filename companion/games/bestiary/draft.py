@@ -20,8 +20,10 @@ from companion.display.screens import chrome
 from companion.display.theme import Colour
 from companion.games.bestiary import labels as words
 from companion.games.bestiary import roster
+from companion.games.bestiary.types import SeatView, board_view
 from companion.i18n import name_of, text
-from companion.rules.base import JSON
+from companion.rules.reading import mapping
+from companion.rules.reading import rows as listed_rows
 
 CASTLE_SIDES = {
     "wasteland": "bestiary.ui.setup.by_plains",
@@ -37,7 +39,7 @@ class SetupScreen:
     opaque = True
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: object) -> None:
-        view = scene.view or {}
+        view = board_view(scene.view or {})
         painter.surface.fill(theme.BACKGROUND)
         summoned = sum(len(seat.get("creatures") or []) for seat in view.get("seats") or [])
         total = 3 * len(view.get("seats") or [])
@@ -102,13 +104,14 @@ def available(scene: Scene) -> list[tuple[str, str]]:
         for c in scene.choices
         if c.get("creature")
     ]
-    for entry, said in zip(scene.prompt.get("entries") or [], scene.entry_labels, strict=False):
-        listed.append((str(entry["action"].get("creature") or "new"), said))
+    entries = listed_rows(scene.prompt.get("entries"))
+    for entry, said in zip(entries, scene.entry_labels, strict=False):
+        listed.append((str(mapping(entry["action"]).get("creature") or "new"), said))
     if listed:
         return listed
     taken = {
         creature.get("id")
-        for seat in (scene.view or {}).get("seats") or []
+        for seat in board_view(scene.view or {}).get("seats") or []
         for creature in seat.get("creatures") or []
     }
     return [
@@ -121,7 +124,7 @@ def available(scene: Scene) -> list[tuple[str, str]]:
 def draft(painter: Painter, layout: Layout, scene: Scene) -> None:
     """The armies on the left, the creatures to summon on the right. The small panel
     shows only the summoning seat's army."""
-    view = scene.view or {}
+    view = board_view(scene.view or {})
     area = layout.inset(layout.middle, 3)
     seats = list(view.get("seats") or [])
     acting = chrome.acting_seat(scene)
@@ -149,7 +152,7 @@ def draft(painter: Painter, layout: Layout, scene: Scene) -> None:
     pool(painter, layout, scene, pool_box)
 
 
-def army_lines(seat: JSON, language: str) -> list[tuple[str, str, str]]:
+def army_lines(seat: SeatView, language: str) -> list[tuple[str, str, str]]:
     """(words, role, kind) a line: the creatures summoned (each name, then its class),
     then each class still lacking
     (kind "missing"), then the penalty when the slots left cannot fill them all."""
@@ -177,7 +180,13 @@ def army_lines(seat: JSON, language: str) -> list[tuple[str, str, str]]:
 
 
 def army(
-    painter: Painter, layout: Layout, scene: Scene, seat: JSON, box: pygame.Rect, *, acting: bool
+    painter: Painter,
+    layout: Layout,
+    scene: Scene,
+    seat: SeatView,
+    box: pygame.Rect,
+    *,
+    acting: bool,
 ) -> None:
     """The seat's name when there is room, its creatures, and in orange the classes it
     lacks. Short of lines the oldest names go first: those cards are on the table."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from companion.display import labels
 from companion.games.bestiary import roster
+from companion.games.bestiary.types import SeatView, bestiary_action, board_view
 from companion.i18n import name_of, text
-from companion.rules.base import JSON
+from companion.rules.base import Action, View
 
 
 def creature(creature_id: str, fallback: str | None, language: str) -> str:
@@ -16,8 +17,8 @@ def creature(creature_id: str, fallback: str | None, language: str) -> str:
     return info.name_ru if language == "ru" else info.name_en
 
 
-def creature_in_view(view: JSON, creature_id: str, language: str) -> str:
-    for seat in (view or {}).get("seats") or []:
+def creature_in_view(view: View | None, creature_id: str, language: str) -> str:
+    for seat in board_view(view or {}).get("seats") or []:
         for entry in seat.get("creatures") or []:
             if entry.get("id") == creature_id:
                 return creature(creature_id, str(entry.get("name")), language)
@@ -45,7 +46,7 @@ def ability_named(creature_name: str, ability_name: str, language: str) -> str:
     return ability_name
 
 
-def seat_title(seat: JSON, language: str) -> str:
+def seat_title(seat: SeatView, language: str) -> str:
     """A seat's header: its player and castle ("Anna · Forest edge")."""
     castle = seat.get("castle")
     castle_name = (
@@ -60,18 +61,19 @@ def towers(names: list[str], language: str) -> str:
     return ", ".join(name_of("bestiary.tower", t, language) for t in names)
 
 
-def choice(view: JSON, action: JSON, language: str) -> str:
+def choice(view: View, action: Action, language: str) -> str:
     """A choice of the prompt as a short sentence."""
     kind = str(action.get("do"))
 
     def named(key: str) -> str:
         return creature_in_view(view, str(action.get(key)), language)
 
-    if kind == "choose_castle":
+    typed = bestiary_action(action)
+    if typed["do"] == "choose_castle":
         return text(
             "bestiary.ui.choice.choose_castle",
             language,
-            castle=name_of("bestiary.castle", action["castle"], language),
+            castle=name_of("bestiary.castle", typed["castle"], language),
         )
     if kind == "summon" and not action.get("creature"):  # its name is still to be entered
         return text("bestiary.entry.new_creature", language)
@@ -79,8 +81,8 @@ def choice(view: JSON, action: JSON, language: str) -> str:
         return text("bestiary.ui.choice.summon", language, creature=named("creature"))
     if kind == "turn_disc":
         return text("bestiary.ui.choice.turn_disc", language)
-    if kind == "siege":
-        held = list(action.get("towers") or [])
+    if typed["do"] == "siege":
+        held = list(typed.get("towers") or [])
         if not held:
             return text("bestiary.ui.choice.siege_none", language)
         return text("bestiary.ui.choice.siege", language, towers=towers(held, language))

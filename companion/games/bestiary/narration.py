@@ -1,15 +1,40 @@
-"""Narration of the duel's events, in English and Russian (keys ``bestiary.narr.*``)."""
+"""Narration of the duel's events, in English and Russian (keys ``bestiary.narr.*``).
+
+Each sayer takes the event and the view as the shell holds them and reads them as the
+TypedDicts of :mod:`.types` (one cast at its top); Four-path says some of its events by
+the same sayers and helpers.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar, cast
 
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.labels import ability_named, creature
+from companion.games.bestiary.types import (
+    AbilityUsedEvent,
+    AttackedEvent,
+    CastleChosenEvent,
+    ClassPenaltyEvent,
+    CreatureDestroyedEvent,
+    CreatureSummonedEvent,
+    DiscTurnedEvent,
+    EffectSaid,
+    GameWonEvent,
+    ManeuveredEvent,
+    PhaseEndedEvent,
+    PreparationEvent,
+    ScaleMovedEvent,
+    SiegeEvent,
+    TempoChosenEvent,
+    TempoWantedEvent,
+    board_view,
+)
 from companion.games.spec import Sayer
 from companion.i18n import Words
 from companion.narration import player
-from companion.rules.base import JSON
+from companion.rules.base import Event, View
 
 
 def _named(name: str, language: str) -> str:
@@ -17,8 +42,8 @@ def _named(name: str, language: str) -> str:
     return creature(name, name, language)
 
 
-def _castle_of(view: JSON, seat: object, language: str) -> str:
-    for entry in view.get("seats", []):
+def _castle_of(view: View, seat: object, language: str) -> str:
+    for entry in board_view(view).get("seats", []):
         if entry.get("seat") == seat and entry.get("castle"):
             return WORDS.name("castle", str(entry["castle"]), language)
     return player(view, seat, language)
@@ -32,7 +57,7 @@ def _towers(count: int, language: str) -> str:
     return WORDS("narr.towers_many", language, count=count)
 
 
-def effects_said(items: Iterable[JSON], language: str, words: Words = WORDS) -> str:
+def effects_said(items: Iterable[EffectSaid], language: str, words: Words = WORDS) -> str:
     """Effects on creatures, by ``words``' names of the effects ("Defense up → Saxum")."""
     return ", ".join(
         f"{words.name('effect', str(item['kind']), language)} → "
@@ -41,7 +66,7 @@ def effects_said(items: Iterable[JSON], language: str, words: Words = WORDS) -> 
     )
 
 
-def _class_penalty(event: JSON, view: JSON, language: str) -> str:
+def _class_penalty(event: ClassPenaltyEvent, view: View, language: str) -> str:
     who = player(view, event["seat"], language)
     missing = event.get("missing") or []
     if not missing:
@@ -52,7 +77,7 @@ def _class_penalty(event: JSON, view: JSON, language: str) -> str:
     )
 
 
-def preparation_said(event: JSON, who: str, language: str, words: Words = WORDS) -> str:
+def preparation_said(event: PreparationEvent, who: str, language: str, words: Words = WORDS) -> str:
     """A preparation: the tokens back on ``who``'s cards, the effects that end."""
     tokens = event.get("tokens_returned") or []
     if tokens:
@@ -71,11 +96,11 @@ def preparation_said(event: JSON, who: str, language: str, words: Words = WORDS)
     return line
 
 
-def _preparation(event: JSON, view: JSON, language: str) -> str:
-    return preparation_said(event, player(view, event["seat"], language), language)
+def _preparation(event: PreparationEvent, view: View, language: str) -> str:
+    return preparation_said(event, player(view, event.get("seat"), language), language)
 
 
-def ability_said(event: JSON, language: str, words: Words = WORDS) -> str:
+def ability_said(event: AbilityUsedEvent, language: str, words: Words = WORDS) -> str:
     """An ability used: when its token comes back, and the effects it put on."""
     line = words(
         "narr.ability_used",
@@ -94,51 +119,66 @@ def ability_said(event: JSON, language: str, words: Words = WORDS) -> str:
     return line
 
 
-def _ability_used(event: JSON, view: JSON, language: str) -> str:
+def _ability_used(event: AbilityUsedEvent, view: View, language: str) -> str:
     return ability_said(event, language)
 
 
-SAYERS: dict[str, Sayer] = {
-    "castle_chosen": lambda e, v, lang: WORDS(
+def _castle_chosen(e: CastleChosenEvent, v: View, lang: str) -> str:
+    return WORDS(
         "narr.castle_chosen",
         lang,
         player=player(v, e["seat"], lang),
         castle=WORDS.name("castle", e["castle"], lang),
-    ),
-    "creature_summoned": lambda e, v, lang: WORDS(
+    )
+
+
+def _creature_summoned(e: CreatureSummonedEvent, v: View, lang: str) -> str:
+    return WORDS(
         "narr.creature_summoned",
         lang,
         player=player(v, e["seat"], lang),
         creature=_named(e["creature"], lang),
-    ),
-    "class_penalty": _class_penalty,
-    "tempo_wanted": lambda e, v, lang: WORDS(
+    )
+
+
+def _tempo_wanted(e: TempoWantedEvent, v: View, lang: str) -> str:
+    return WORDS(
         "narr.tempo_wanted",
         lang,
         player=player(v, e["seat"], lang),
         tempo=WORDS(f"setup.tempo.{e['tempo']}", lang),
-    ),
-    "tempo_chosen": lambda e, v, lang: WORDS(
-        "narr.tempo_chosen", lang, tempo=WORDS(f"setup.tempo.{e['tempo']}", lang)
-    ),
-    "disc_turned": lambda e, v, lang: WORDS(
-        "narr.disc_turned", lang, period=e["period"], cycle=e["cycle"]
-    ),
-    "siege": lambda e, v, lang: WORDS(
+    )
+
+
+def _tempo_chosen(e: TempoChosenEvent, v: View, lang: str) -> str:
+    return WORDS("narr.tempo_chosen", lang, tempo=WORDS(f"setup.tempo.{e['tempo']}", lang))
+
+
+def _disc_turned(e: DiscTurnedEvent, v: View, lang: str) -> str:
+    return WORDS("narr.disc_turned", lang, period=e["period"], cycle=e["cycle"])
+
+
+def _siege(e: SiegeEvent, v: View, lang: str) -> str:
+    return WORDS(
         "narr.siege",
         lang,
         player=player(v, e["seat"], lang),
         towers=_towers(len(e["towers"]), lang),
-    ),
-    "castle_damaged": lambda e, v, lang: WORDS(
+    )
+
+
+def _castle_damaged(e: ScaleMovedEvent, v: View, lang: str) -> str:
+    return WORDS(
         "narr.castle_damaged",
         lang,
-        castle=_castle_of(v, e["seat"], lang),
+        castle=_castle_of(v, e.get("seat"), lang),
         damage=e["castle_damage"],
         length=e["scale_length"],
-    ),
-    "preparation": _preparation,
-    "attacked": lambda e, v, lang: WORDS(
+    )
+
+
+def _attacked(e: AttackedEvent, v: View, lang: str) -> str:
+    return WORDS(
         "narr.attacked",
         lang,
         creature=_named(e["creature"], lang),
@@ -146,19 +186,57 @@ SAYERS: dict[str, Sayer] = {
         wounds=e["wounds"],
         total=e["total_wounds"],
         vitality=e["vitality"],
-    ),
-    "creature_destroyed": lambda e, v, lang: WORDS(
-        "narr.creature_destroyed", lang, creature=_named(e["creature"], lang)
-    ),
-    "maneuvered": lambda e, v, lang: WORDS(
-        "narr.maneuvered", lang, creature=_named(e["creature"], lang)
-    ),
-    "ability_used": _ability_used,
-    "phase_ended": lambda e, v, lang: WORDS(
+    )
+
+
+def _creature_destroyed(e: CreatureDestroyedEvent, v: View, lang: str) -> str:
+    return WORDS("narr.creature_destroyed", lang, creature=_named(e["creature"], lang))
+
+
+def _maneuvered(e: ManeuveredEvent, v: View, lang: str) -> str:
+    return WORDS("narr.maneuvered", lang, creature=_named(e["creature"], lang))
+
+
+def _phase_ended(e: PhaseEndedEvent, v: View, lang: str) -> str:
+    return WORDS(
         "narr.phase_ended",
         lang,
         player=player(v, e["seat"], lang),
         phase=WORDS.name("phase", e["phase"], lang),
-    ),
-    "game_won": lambda e, v, lang: WORDS("narr.game_won", lang, player=player(v, e["seat"], lang)),
+    )
+
+
+def _game_won(e: GameWonEvent, v: View, lang: str) -> str:
+    return WORDS("narr.game_won", lang, player=player(v, e.get("seat"), lang))
+
+
+E = TypeVar("E")
+
+
+def _sayer(say: Callable[[E, View, str], str]) -> Sayer:
+    """A sayer of the shell's events from one of an event's TypedDict: the cast at the
+    seam (the shell hands back the events the rules emitted typed)."""
+
+    def sayer(event: Event, view: View, language: str) -> str:
+        return say(cast(E, event), view, language)
+
+    return sayer
+
+
+SAYERS: dict[str, Sayer] = {
+    "castle_chosen": _sayer(_castle_chosen),
+    "creature_summoned": _sayer(_creature_summoned),
+    "class_penalty": _sayer(_class_penalty),
+    "tempo_wanted": _sayer(_tempo_wanted),
+    "tempo_chosen": _sayer(_tempo_chosen),
+    "disc_turned": _sayer(_disc_turned),
+    "siege": _sayer(_siege),
+    "castle_damaged": _sayer(_castle_damaged),
+    "preparation": _sayer(_preparation),
+    "attacked": _sayer(_attacked),
+    "creature_destroyed": _sayer(_creature_destroyed),
+    "maneuvered": _sayer(_maneuvered),
+    "ability_used": _sayer(_ability_used),
+    "phase_ended": _sayer(_phase_ended),
+    "game_won": _sayer(_game_won),
 }

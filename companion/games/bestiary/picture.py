@@ -12,7 +12,8 @@ from dataclasses import replace
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.spec import CardKit, Entity, EntityValue, common_entities, seats_of
 from companion.i18n import Words
-from companion.rules.base import JSON
+from companion.rules.base import View, Wire
+from companion.rules.reading import Data, mapping, rows, whole
 
 PAGE = {
     "en": {
@@ -48,44 +49,46 @@ def say(key: str, language: str) -> str:
     return PAGE.get(language, PAGE["en"]).get(key) or PAGE["en"][key]
 
 
-def _whole(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+def _items(value: object) -> list[object]:
+    """``value`` if it is a list (a side's seats, a log row's damage), else none."""
+    return list(value) if isinstance(value, list | tuple) else []
 
 
-def headline(view: JSON, language: str) -> str:
+def headline(view: View, language: str) -> str:
     """ "Period 3, cycle 1" (nothing before the first period)."""
-    period, cycle = _whole(view.get("period")), _whole(view.get("cycle"))
+    period, cycle = whole(view.get("period")), whole(view.get("cycle"))
     if not period:
         return ""
     said = f"{say('period', language)} {period}"
     return f"{said}, {say('cycle', language)} {cycle}" if cycle else said
 
 
-def seat_name(view: JSON, seat: object) -> str:
+def seat_name(view: View, seat: object) -> str:
     for each in seats_of(view):
         if each.get("seat") == seat:
             return str(each.get("name", ""))
     return str(seat)
 
 
-def _sides(view: JSON) -> list[JSON]:
-    sides = view.get("sides")
-    return [s for s in sides if isinstance(s, dict)] if isinstance(sides, list) else []
+def _sides(view: View) -> list[Data]:
+    return rows(view.get("sides"))
 
 
-def teams(view: JSON) -> bool:
+def teams(view: View) -> bool:
     """Are the sides teams of more than one seat (Four-path of four)?"""
-    return any(len(side.get("seats") or []) > 1 for side in _sides(view))
+    return any(len(_items(side.get("seats"))) > 1 for side in _sides(view))
 
 
-def _side_name(view: JSON, side: JSON) -> str:
-    return str(side.get("name") or " + ".join(seat_name(view, s) for s in side.get("seats", [])))
+def _side_name(view: View, side: Data) -> str:
+    return str(
+        side.get("name") or " + ".join(seat_name(view, s) for s in _items(side.get("seats")))
+    )
 
 
-def scales(words: Words) -> Callable[[JSON, str], list[JSON]]:
+def scales(words: Words) -> Callable[[View, str], list[Wire]]:
     """The castle scales: damage against the scale's length, by side for teams."""
 
-    def summary(view: JSON, language: str) -> list[JSON]:
+    def summary(view: View, language: str) -> list[Wire]:
         if teams(view):
             return [
                 {
@@ -96,13 +99,13 @@ def scales(words: Words) -> Callable[[JSON, str], list[JSON]]:
                 }
                 for side in _sides(view)
             ]
-        rows = []
+        found: list[Wire] = []
         for seat in seats_of(view):
             if "castle_damage" not in seat:
                 continue
             castle = seat.get("castle")
             named = f" · {words.name('castle', str(castle), language)}" if castle else ""
-            rows.append(
+            found.append(
                 {
                     "label": f"{seat.get('name')}{named}",
                     "value": seat["castle_damage"],
@@ -110,7 +113,7 @@ def scales(words: Words) -> Callable[[JSON, str], list[JSON]]:
                     "seat": seat.get("seat"),
                 }
             )
-        return rows
+        return found
 
     return summary
 
@@ -119,12 +122,11 @@ def scales_title(language: str) -> str:
     return say("scales", language)
 
 
-def _sigil(view: JSON, language: str) -> JSON | None:
+def _sigil(view: View, language: str) -> Wire | None:
     tokens = view.get("tokens")
     if not isinstance(tokens, list):
         return None
-    sigil = view.get("sigil")
-    sigil = sigil if isinstance(sigil, dict) else {}
+    sigil = mapping(view.get("sigil"))
     sun = sigil.get("sun_sector")
     cells = [
         {
@@ -134,15 +136,12 @@ def _sigil(view: JSON, language: str) -> JSON | None:
             "mark": sector.get("sector") == sun,
             "pips": [
                 {"text": token.get("returns_at_period"), "seat": token.get("owner")}
-                for token in sector.get("tokens") or []
+                for token in rows(sector.get("tokens"))
             ],
         }
-        for sector in sigil.get("sectors") or []
-        if isinstance(sector, dict)
+        for sector in rows(sigil.get("sectors"))
     ]
-    ordered = sorted(
-        (t for t in tokens if isinstance(t, dict)), key=lambda t: t.get("returns_at_period") or 0
-    )
+    ordered = sorted(rows(tokens), key=lambda t: whole(t.get("returns_at_period")) or 0)
     lines = [
         {
             "text": f"{token.get('ability_name') or token.get('ability')}"
@@ -158,7 +157,7 @@ def _sigil(view: JSON, language: str) -> JSON | None:
         }
         for token in ordered
     ]
-    blocks: list[JSON] = [{"part": "sigil", "cells": cells, "columns": 6}]
+    blocks: list[Wire] = [{"part": "sigil", "cells": cells, "columns": 6}]
     if lines:
         blocks.append({"part": "tokens", "lines": lines})
     else:
@@ -166,13 +165,13 @@ def _sigil(view: JSON, language: str) -> JSON | None:
     return {"part": "sigil", "title": say("sigil", language), "blocks": blocks}
 
 
-def _creatures(seat: JSON, language: str) -> list[JSON]:
-    lines = []
-    for creature in seat.get("creatures") or []:
-        vitality = creature.get("vitality") or 0
-        alive = vitality - (creature.get("wounds") or 0)
-        parts = []
-        for ability in creature.get("abilities") or []:
+def _creatures(seat: Data, language: str) -> list[Wire]:
+    lines: list[Wire] = []
+    for creature in rows(seat.get("creatures")):
+        vitality = whole(creature.get("vitality")) or 0
+        alive = vitality - (whole(creature.get("wounds")) or 0)
+        parts: list[Wire] = []
+        for ability in rows(creature.get("abilities")):
             ready = bool(ability.get("ready"))
             when = (
                 say("ready", language)
@@ -186,11 +185,11 @@ def _creatures(seat: JSON, language: str) -> list[JSON]:
     return lines
 
 
-def _mine(view: JSON, language: str, seat: int, words: Words) -> JSON | None:
+def _mine(view: View, language: str, seat: int, words: Words) -> Wire | None:
     mine = next((s for s in seats_of(view) if s.get("seat") == seat), None)
     if mine is None:
         return None
-    blocks: list[JSON] = []
+    blocks: list[Wire] = []
     if "castle_damage" in mine:
         castle = mine.get("castle")
         label = words.name("castle", str(castle), language) if castle else say("damage", language)
@@ -205,10 +204,10 @@ def _mine(view: JSON, language: str, seat: int, words: Words) -> JSON | None:
     return {"part": "mine", "title": say("you", language), "blocks": blocks}
 
 
-def board(words: Words) -> Callable[[JSON, str, int | None], list[JSON]]:
+def board(words: Words) -> Callable[[View, str, int | None], list[Wire]]:
     """The sigil for everyone; a seat's castle and creatures for that seat."""
 
-    def sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
+    def sections(view: View, language: str, seat: int | None) -> list[Wire]:
         if seat is not None:
             mine = _mine(view, language, seat, words)
             return [mine] if mine else []
@@ -218,13 +217,14 @@ def board(words: Words) -> Callable[[JSON, str, int | None], list[JSON]]:
     return sections
 
 
-def chart(view: JSON, language: str) -> JSON | None:
+def chart(view: View, language: str) -> Wire | None:
     """The castle damage by period, a line per side (teams) or seat."""
-    log = [e for e in view.get("damage_log") or [] if isinstance(e, dict)]
+    log = rows(view.get("damage_log"))
     if not log:
         return None
     sides = _sides(view)
-    if sides and len(log[0].get("castle_damage") or []) == len(sides):
+    owners: list[tuple[object, str]]
+    if sides and len(_items(log[0].get("castle_damage"))) == len(sides):
         owners = [(side.get("side"), _side_name(view, side)) for side in sides]
     else:
         owners = [(seat.get("seat"), str(seat.get("name"))) for seat in seats_of(view)]
@@ -233,19 +233,22 @@ def chart(view: JSON, language: str) -> JSON | None:
             "seat": owner,
             "name": name,
             "points": [[0, 0]]
-            + [[e.get("period"), (e.get("castle_damage") or [0] * len(owners))[i]] for e in log],
+            + [
+                [e.get("period"), (_items(e.get("castle_damage")) or [0] * len(owners))[i]]
+                for e in log
+            ],
         }
         for i, (owner, name) in enumerate(owners)
     ]
     return {"caption": say("chart", language), "top": view.get("scale_length"), "series": series}
 
 
-def entities(view: JSON) -> list[Entity]:
+def entities(view: View) -> list[Entity]:
     """The period, the cycle, whose turn, and each castle's damage (by side for teams)."""
     found = [
         *(e for e in common_entities(view) if e.key != "round"),  # the period is the round
-        Entity("period", "period", lambda v: _whole(v.get("period")), numeric=True),
-        Entity("cycle", "cycle", lambda v: _whole(v.get("cycle")), numeric=True),
+        Entity("period", "period", lambda v: whole(v.get("period")), numeric=True),
+        Entity("cycle", "cycle", lambda v: whole(v.get("cycle")), numeric=True),
     ]
     if teams(view):
         for side in _sides(view):
@@ -272,18 +275,18 @@ def entities(view: JSON) -> list[Entity]:
     return found
 
 
-def _seat_damage(number: object) -> Callable[[JSON], EntityValue]:
-    def value(view: JSON) -> EntityValue:
+def _seat_damage(number: object) -> Callable[[View], EntityValue]:
+    def value(view: View) -> EntityValue:
         seat = next((s for s in seats_of(view) if s.get("seat") == number), {})
-        return _whole(seat.get("castle_damage"))
+        return whole(seat.get("castle_damage"))
 
     return value
 
 
-def _side_damage(number: object) -> Callable[[JSON], EntityValue]:
-    def value(view: JSON) -> EntityValue:
+def _side_damage(number: object) -> Callable[[View], EntityValue]:
+    def value(view: View) -> EntityValue:
         side = next((s for s in _sides(view) if s.get("side") == number), {})
-        return _whole(side.get("castle_damage"))
+        return whole(side.get("castle_damage"))
 
     return value
 
@@ -294,7 +297,7 @@ SECTIONS = board(WORDS)
 
 # A new card on the table page: a name and two support abilities to fill in (RULES.md §1:
 # every creature has exactly two).
-BLANK_CARD: JSON = {"name": "", "abilities": [{"name": ""}, {"name": ""}]}
+BLANK_CARD: Data = {"name": "", "abilities": [{"name": ""}, {"name": ""}]}
 
 
 def with_blank(kit: CardKit) -> CardKit:

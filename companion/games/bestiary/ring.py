@@ -7,7 +7,9 @@ Sector ``s`` is logical LEDs ``(s-1)*per ..``: sector 1 from the top, clockwise,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict
 
+from companion.games.bestiary.types import ViewBase, board_view
 from companion.leds import (
     OFF,
     RGB,
@@ -20,17 +22,19 @@ from companion.leds import (
     seat_colour,
 )
 from companion.ring_geometry import SECTORS
-from companion.rules.base import JSON
+from companion.rules.base import Action, View
 
 
-def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+def paint(shown: View, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+    view = board_view(shown)
     per = style.count // SECTORS
     frame = [OFF] * style.count
     winner = view.get("winner")
     if winner:
         return chase(style, int(winner["seat"]), now)
     period = int(view.get("period") or 0)
-    sun = (view.get("sigil") or {}).get("sun_sector")
+    sigil = view.get("sigil")
+    sun = sigil["sun_sector"] if sigil else None
     if not sun:  # castles and summoning: a dim mark at the start of every sector
         for sector in range(SECTORS):
             frame[sector * per] = style.mark
@@ -39,16 +43,25 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     for i in range(per):
         frame[(sun - 1) * per + i] = style.sun if sun_lit else OFF
     ghost = support_preview(view, ui.choice)
-    for entry in (view.get("sigil") or {}).get("sectors", []):
+    for entry in sigil["sectors"] if sigil else []:
         sector = int(entry["sector"])
-        tokens = list(entry.get("tokens", []))
+        tokens: list[TokenPlace] = list(entry.get("tokens", []))
         if ghost and ghost["sector"] == sector and blink_on(now, 2.0):
             tokens.append(ghost)
         tokens_in_sector(frame, sector, tokens=tokens, period=period, now=now, style=style)
     return frame
 
 
-def support_preview(view: JSON, choice: JSON | None) -> JSON | None:
+class TokenPlace(TypedDict):
+    """Where a token lies on the ring: a token of the view, or the one a support ability
+    under the cursor would place."""
+
+    owner: int
+    returns_at_period: int
+    sector: int
+
+
+def support_preview(view: ViewBase, choice: Action | None) -> TokenPlace | None:
     """Where a support ability under the cursor would put its token: it blinks there."""
     if not choice or choice.get("do") != "support":
         return None
@@ -70,7 +83,7 @@ def tokens_in_sector(
     frame: list[RGB],
     sector: int,
     *,
-    tokens: Sequence[JSON],
+    tokens: Sequence[TokenPlace],
     period: int,
     now: float,
     style: LedStyle,
@@ -101,7 +114,8 @@ def tokens_in_sector(
             frame[positions[-1]] = OFF
 
 
-def animated(view: JSON, ui: Overlay, now: float) -> bool:
+def animated(shown: View, ui: Overlay, now: float) -> bool:
+    view = board_view(shown)
     if view.get("winner") or ui.confirming or support_preview(view, ui.choice):
         return True
     period = int(view.get("period") or 0)

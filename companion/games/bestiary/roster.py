@@ -46,6 +46,7 @@ def _names(raw: object, fallback: str) -> tuple[str, str]:
 
 
 def _ability(raw: JSON) -> AbilityInfo:
+    """An ability of roster.yaml as parsed (a true boundary: the file is read, not built)."""
     en, ru = _names(raw.get("name"), str(raw["id"]))
     prep = raw.get("prep")
     if isinstance(prep, str) and prep.upper() == "X":

@@ -6,12 +6,12 @@ with the game's own ``start``/``step`` (see :mod:`companion.display.samples`).
 
 from __future__ import annotations
 
+from companion.games.bestiary.types import BestiaryAction, BestiarySetup, SummonAction
 from companion.games.spec import Sample
-from companion.rules.base import JSON
 
-DUEL_SETUP: JSON = {"players": ["Anna", "Boris"], "first": 1, "scale_length": 16}
+DUEL_SETUP: BestiarySetup = {"players": ["Anna", "Boris"], "first": 1, "scale_length": 16}
 
-DRAFT: tuple[JSON, ...] = (
+DRAFT: tuple[BestiaryAction, ...] = (
     {"do": "choose_castle", "castle": "forest_edge"},
     {"do": "summon", "creature": "Saxum", "class": "strength", "vitality": 6},
     {"do": "summon", "creature": "Vinctum", "class": "strength", "vitality": 6},
@@ -24,11 +24,11 @@ DRAFT: tuple[JSON, ...] = (
         "attack_strength": 2,
     },
 )
-DRAFT_END: tuple[JSON, ...] = (
+DRAFT_END: tuple[BestiaryAction, ...] = (
     {"do": "summon", "creature": "Manus", "class": "intellect", "vitality": 5},
     {"do": "summon", "creature": "Cerberus", "class": "agility", "vitality": 5},
 )
-MIDGAME: tuple[JSON, ...] = (
+MIDGAME: tuple[BestiaryAction, ...] = (
     {"do": "turn_disc"},
     {"do": "siege", "towers": ["plain"]},
     {"do": "end_phase"},
@@ -63,29 +63,27 @@ MIDGAME: tuple[JSON, ...] = (
     {"do": "siege", "towers": ["plain", "mountain"]},
     {"do": "end_phase"},
 )
-SIEGE_WIN: tuple[JSON, ...] = (
+# A period of the siege race: the first seat holds both towers, the second the plain one.
+SIEGE_PERIOD: tuple[BestiaryAction, ...] = (
+    {"do": "turn_disc"},
+    {"do": "siege", "towers": ["plain", "mountain"]},
+    {"do": "end_phase"},
+    {"do": "end_phase"},
+    {"do": "siege", "towers": ["plain"]},
+    {"do": "end_phase"},
+    {"do": "end_phase"},
+)
+SIEGE_WIN: tuple[BestiaryAction, ...] = (
     {"do": "end_phase"},
     {"do": "siege", "towers": []},
     {"do": "end_phase"},
     {"do": "end_phase"},
-    *(
-        step
-        for _ in range(6)
-        for step in (
-            {"do": "turn_disc"},
-            {"do": "siege", "towers": ["plain", "mountain"]},
-            {"do": "end_phase"},
-            {"do": "end_phase"},
-            {"do": "siege", "towers": ["plain"]},
-            {"do": "end_phase"},
-            {"do": "end_phase"},
-        )
-    ),
+    *(step for _ in range(6) for step in SIEGE_PERIOD),
 )
 
 
 # A creature the library did not know, summoned whole from the buttons ("A new creature…").
-NEW_CREATURE: JSON = {
+NEW_CREATURE: SummonAction = {
     "do": "summon",
     "creature": "Lupus",
     "class": "agility",

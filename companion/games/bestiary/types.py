@@ -209,7 +209,7 @@ class AbilityInput(TypedDict, total=False):
 
     name: str
     prep: int | str
-    effects: list[str]
+    effects: str | list[str]  # one effect, or a list
     target: str
 
 

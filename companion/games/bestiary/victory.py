@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from companion.display import labels
 from companion.display.screens.victory import Final, Series, Summary
+from companion.games.bestiary.types import BestiaryView, bestiary_view
 from companion.i18n import name_of, text
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 
-def _won_by(view: JSON) -> str | None:
+def _won_by(view: BestiaryView) -> str | None:
     for event in view.get("events") or []:
-        if event.get("event") == "game_won" and event.get("by"):
+        if event["event"] == "game_won" and event.get("by"):
             return str(event["by"])
     return None
 
 
-def summarise(view: JSON, language: str) -> Summary:
+def summarise(shown: View, language: str) -> Summary:
+    view = bestiary_view(shown)
     log = view.get("damage_log") or []
     seats = view.get("seats") or []
     length = int(view.get("scale_length") or 1)
