@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeGuard, TypeVar
 
 from companion import games, yamlfile
-from companion.rules.base import JSON, RulesError, SetupError, did_you_mean
+from companion.rules.base import RulesError, Setup, SetupError, did_you_mean
 from companion.yamlfile import Sourced
 
 Path_ = tuple[str | int, ...]
@@ -250,7 +250,7 @@ class GameSettings:
     name: str = setting(  # the registry's first game: the shell names no game itself
         next(iter(games.GAMES)), _text, "the game started when the journal has no unfinished one"
     )
-    setup: JSON = setting(  # noqa: RUF009 (a field(), as every setting() is)
+    setup: Setup = setting(  # noqa: RUF009 (a field(), as every setting() is)
         {}, _anything, 'e.g. {players: [Anna, Boris]}; none: "Player 1", "Player 2"', _setup
     )
 
@@ -450,14 +450,14 @@ class Config:
         return base / "journal.sqlite"
 
 
-def keys_of(kind: type) -> Iterator[tuple[str, Field[Any]]]:
+def keys_of(kind: type) -> Iterator[tuple[str, Field[object]]]:
     """The keys a section's dataclass reads from the file, in its order, with their fields."""
     for item in fields(kind):
         if "setting" in item.metadata or "section" in item.metadata:
             yield item.name, item
 
 
-def _kind(item: Field[Any]) -> type:
+def _kind(item: Field[object]) -> type:
     """A section's dataclass: its field's default_factory."""
     kind = item.default_factory
     assert isinstance(kind, type)
@@ -487,7 +487,7 @@ def defaults_of(kind: type) -> dict[str, object]:
 
 def _built(kind: type[T], given: Mapping[str, object], **extra: object) -> T:
     """The section's dataclass from the file's values (a key not given keeps its default)."""
-    values: dict[str, Any] = dict(extra)
+    values: dict[str, object] = dict(extra)
     for name, item in keys_of(kind):
         value = given.get(name)
         if "section" in item.metadata:
@@ -620,7 +620,7 @@ def _cross_checks(
         problems.extend(_game_problems(name, setup))
 
 
-def _game_problems(name: str, setup: JSON) -> list[tuple[Path_, str]]:
+def _game_problems(name: str, setup: Setup) -> list[tuple[Path_, str]]:
     try:
         spec = games.find(name)
     except SetupError as error:

@@ -279,7 +279,7 @@ def action_record(
         raise damaged(path, f"game {game_id}, action {seq}", "time", at)
     if seat is not None and not isinstance(seat, int):
         raise damaged(path, f"game {game_id}, action {seq}", "seat", seat)
-    if not isinstance(text, str):  # JSON in a blob: not what was written
+    if not isinstance(text, str):  # a blob, not text: not what was written
         raise damaged(path, f"game {game_id}, action {seq}", "action", text)
     if checked and check != action_check(game_id, expected, at, seat, text):
         raise mismatch(path, f"game {game_id}, action {seq}")
@@ -289,9 +289,10 @@ def action_record(
 # --- the messages naming a row that fails its checks ------------------------------------
 
 
-def parse_json(path: Path, place: str, what: str, text: object) -> JSON:
+def parse_json(path: Path, place: str, what: str, text: object) -> object:
+    """The value a cell's text holds; its callers check its shape."""
     try:
-        value: JSON = json.loads(text)  # type: ignore[arg-type]  # checked just below
+        value: object = json.loads(text)  # type: ignore[arg-type]  # a TypeError if not text
     except (ValueError, TypeError, RecursionError) as error:
         reason = "too deeply nested" if isinstance(error, RecursionError) else str(error)
         raise JournalError(f"{path}: {place}: {what} is not JSON ({reason})") from error

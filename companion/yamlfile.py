@@ -9,9 +9,9 @@ A file is refused, with its place, before it can crash the table or fill its mem
 (:class:`Limits`): too big, nested too deep, too many items in a list, too many aliases
 or aliases that expand too far (a 500-byte "billion laughs" is refused in milliseconds),
 a recursive alias, a number too long to print, a key that is not text, a lone surrogate,
-and tags that JSON cannot hold (timestamps, binary, sets): what it gives is plain JSON
-data (text keys; text, numbers, booleans, null, lists and mappings), which the journal
-can always store.
+and tags that JSON cannot hold (timestamps, binary, sets): what it gives is plain data
+(text keys; text, numbers, booleans, null, lists and mappings), which the journal can
+always store.
 """
 
 from __future__ import annotations
@@ -20,13 +20,16 @@ import errno
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Protocol, TypeVar, cast
 
 import yaml
+from yaml.error import Mark
 from yaml.events import (
     AliasEvent,
+    Event,
     MappingEndEvent,
     MappingStartEvent,
+    NodeEvent,
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
@@ -34,6 +37,32 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 KeyPath = tuple[str | int, ...]
+E = TypeVar("E", bound=Event)
+
+
+class _Place(Protocol):
+    """Where an event or a node is (either of PyYAML's marks): its line from 0."""
+
+    line: int
+
+
+class _Parser(Protocol):
+    """PyYAML's methods the composer calls, as PyYAML defines them (its stubs leave the
+    parser's and the resolver's without types, and give a scalar's anchor as a dict)."""
+
+    def peek_event(self) -> Event: ...
+
+    def get_event(self) -> Event: ...
+
+    def resolve(self, kind: type[Node], value: str | None, implicit: bool) -> str: ...
+
+    def compose_scalar_node(self, anchor: str | None) -> ScalarNode: ...
+
+
+def _mark(event: Event) -> Mark | None:
+    """Where ``event`` starts, as a node keeps it (the pure-Python parser's marks)."""
+    mark = event.start_mark
+    return mark if isinstance(mark, Mark) else None
 
 
 class YamlError(Exception):
@@ -210,16 +239,22 @@ class _Loader(yaml.SafeLoader):
         self._height = 0  # of the node composed last (a scalar: 1)
         self._open: set[str] = set()  # anchors of the collections being composed
         self._measured: dict[str, tuple[int, int]] = {}  # anchor: (values, height)
-        self._untyped: Any = self  # PyYAML's parser methods have no types
+        self._parser = cast(_Parser, self)
 
-    def _refuse(self, mark: Any, problem: str) -> YamlError:
+    def _next(self, kind: type[E]) -> E:
+        """The parser's next event, of the kind the composer knows comes next."""
+        event = self._parser.get_event()
+        assert isinstance(event, kind)  # peeked at (or PyYAML's grammar) before
+        return event
+
+    def _refuse(self, mark: _Place | None, problem: str) -> YamlError:
         line = f":{mark.line + 1}" if mark is not None else ""
         path = tuple(self._path)
         shown = dotted(path) if len(path) <= 8 else f"{dotted(path[:6])}..."
         at = f" {shown}:" if path else ""
         return YamlError(f"{self._name}{line}:{at} {problem}")
 
-    def _count(self, values: int, mark: Any) -> None:
+    def _count(self, values: int, mark: _Place | None) -> None:
         self._values += values
         if self._values > self._limits.max_values:
             raise self._refuse(
@@ -228,11 +263,13 @@ class _Loader(yaml.SafeLoader):
                 "repeat): a file this big is not a config, script or card library",
             )
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
-        event = self._untyped.peek_event()
+    def compose_node(self, parent: Node | None, index: int | Node | None) -> Node:
+        event = self._parser.peek_event()
         depth = len(self._path) + 1
         if isinstance(event, AliasEvent):
             return self._compose_alias(depth)
+        if not isinstance(event, NodeEvent):  # PyYAML's grammar gives a node here
+            raise self._refuse(event.start_mark, "not a value")
         if depth > self._limits.max_depth:
             raise self._refuse(event.start_mark, f"nested more than {self._limits.max_depth} deep")
         anchor = event.anchor
@@ -242,7 +279,7 @@ class _Loader(yaml.SafeLoader):
         self._count(1, event.start_mark)
         self.descend_resolver(parent, index)
         if isinstance(event, ScalarEvent):
-            node: Node = self.compose_scalar_node(anchor)
+            node: Node = self._parser.compose_scalar_node(anchor)
             self._check_scalar(node)
             self._height = 1
         elif isinstance(event, SequenceStartEvent | MappingStartEvent):
@@ -264,7 +301,7 @@ class _Loader(yaml.SafeLoader):
         return node
 
     def _compose_alias(self, depth: int) -> Node:
-        event = self._untyped.get_event()
+        event = self._next(AliasEvent)
         anchor = event.anchor
         self._aliases += 1
         if self._aliases > self._limits.max_aliases:
@@ -303,11 +340,11 @@ class _Loader(yaml.SafeLoader):
                 self.constructed_objects.pop(node, None)
 
     def _compose_sequence(self, anchor: str | None) -> Node:
-        start = self._untyped.get_event()
+        start = self._next(SequenceStartEvent)
         tag = start.tag
         if tag is None or tag == "!":
-            tag = self._untyped.resolve(SequenceNode, None, start.implicit)
-        node = SequenceNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
+            tag = self._parser.resolve(SequenceNode, None, start.implicit)
+        node = SequenceNode(tag, [], _mark(start), None, flow_style=start.flow_style)
         if anchor is not None:
             self.anchors[anchor] = node
         height = 0
@@ -317,16 +354,16 @@ class _Loader(yaml.SafeLoader):
             node.value.append(self.compose_node(node, len(node.value)))
             self._path.pop()
             height = max(height, self._height)
-        node.end_mark = self._untyped.get_event().end_mark
+        node.end_mark = self._parser.get_event().end_mark
         self._height = height + 1
         return node
 
     def _compose_mapping(self, anchor: str | None) -> Node:
-        start = self._untyped.get_event()
+        start = self._next(MappingStartEvent)
         tag = start.tag
         if tag is None or tag == "!":
-            tag = self._untyped.resolve(MappingNode, None, start.implicit)
-        node = MappingNode(tag, [], start.start_mark, None, flow_style=start.flow_style)
+            tag = self._parser.resolve(MappingNode, None, start.implicit)
+        node = MappingNode(tag, [], _mark(start), None, flow_style=start.flow_style)
         if anchor is not None:
             self.anchors[anchor] = node
         height = 0
@@ -342,7 +379,7 @@ class _Loader(yaml.SafeLoader):
             self._path.pop()
             node.value.append((key, value))
             height = max(height, self._height)
-        node.end_mark = self._untyped.get_event().end_mark
+        node.end_mark = self._parser.get_event().end_mark
         self._height = height + 1
         return node
 
