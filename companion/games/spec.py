@@ -16,15 +16,19 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from companion.i18n import LANGUAGES, Words
 from companion.rules.base import (
-    JSON,
     PUBLIC,
     Action,
     Entry,
+    Event,
     Field,
     FieldKind,
     IllegalAction,
     Prompt,
+    Setup,
+    View,
+    Wire,
 )
+from companion.rules.reading import Data, mapping, rows, whole, words
 
 if TYPE_CHECKING:
     from companion.leds import RGB, LedStyle, Overlay
@@ -36,7 +40,7 @@ class GameState(Protocol):
     """What the shell reads of any game's state."""
 
     @property
-    def events(self) -> tuple[JSON, ...]:
+    def events(self) -> tuple[Event, ...]:
         """What the last action caused (past tense), for narration and cues."""
         ...
 
@@ -53,21 +57,21 @@ class Rules(Protocol[S]):
 
     def prompt(self, state: S) -> Prompt: ...
 
-    def view(self, state: S, audience: str = PUBLIC) -> JSON: ...
+    def view(self, state: S, audience: str = PUBLIC) -> View: ...
 
 
 # A line of narration for one event: (event, public view after it, language) -> words.
-Sayer = Callable[[JSON, JSON, str], str]
+Sayer = Callable[[Event, View, str], str]
 # A choice of the prompt as a short phrase: (public view, action, language) -> words.
-ChoiceWords = Callable[[JSON, JSON, str], str]
+ChoiceWords = Callable[[View, Action, str], str]
 # The ring's logical frame: (public view, time, style, overlay) -> one colour per LED.
-RingPainter = Callable[[JSON, float, "LedStyle", "Overlay"], "list[RGB]"]
+RingPainter = Callable[[View, float, "LedStyle", "Overlay"], "list[RGB]"]
 # Does the ring's frame change with time alone? (public view, overlay, time) -> bool.
-RingAnimated = Callable[[JSON, "Overlay", float], bool]
+RingAnimated = Callable[[View, "Overlay", float], bool]
 # The banner's phase in words: (public view, language) -> words.
-PhaseWords = Callable[[JSON, str], str]
+PhaseWords = Callable[[View, str], str]
 # A seat's colour on the screen, when the game gives seats their own (public view, seat).
-SeatColour = Callable[[JSON, int], "tuple[int, int, int]"]
+SeatColour = Callable[[View, int], "tuple[int, int, int]"]
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,7 @@ class ScreenModule(Protocol[Scene_contra, Screen_co]):
 class Cue:
     """What the buzzer hears of a change: the events it caused and the prompts around it."""
 
-    events: tuple[JSON, ...]
+    events: tuple[Event, ...]
     before: Prompt
     after: Prompt
 
@@ -119,11 +123,11 @@ class SecretChoice:
     field: str
     values: Mapping[str, str]  # button colour -> the field's value
     voter_field: str  # the key of a choice naming who chooses ("hand")
-    voters: Callable[[JSON, int], list[int]]  # (public view, seat) -> who may still choose
+    voters: Callable[[View, int], list[int]]  # (public view, seat) -> who may still choose
     hint: str = ""  # catalogue key: the colour map in words
     # (public view, seat) -> who has chosen and may change it until the reveal; a press
     # from a seat with nobody left to choose changes these in turn.
-    changers: Callable[[JSON, int], list[int]] | None = None
+    changers: Callable[[View, int], list[int]] | None = None
 
 
 @dataclass(frozen=True)
@@ -144,8 +148,8 @@ class Sample:
     by playing actions from a setup, and the UI over it."""
 
     name: str
-    setup: JSON
-    actions: tuple[JSON, ...]
+    setup: Setup
+    actions: tuple[Action, ...]
     cursor: int = 0
     # Value entry under way: which of the prompt's entries, and the values confirmed
     # (the next field shows its first value).
@@ -155,7 +159,7 @@ class Sample:
     card: int | None = None  # the card library open at this card (None: closed)
 
 
-Cards = tuple[JSON, ...]
+Cards = tuple[Data, ...]
 
 
 @dataclass(frozen=True)
@@ -171,17 +175,17 @@ class CardKit:
 
     starting: Callable[[], Cards]
     check: Callable[[object], list[tuple[tuple[str | int, ...], str]]]
-    offer: Callable[[Prompt, JSON, Cards], Prompt]
-    learn: Callable[[JSON, Cards], Cards | None]
+    offer: Callable[[Prompt, View, Cards], Prompt]
+    learn: Callable[[Action, Cards], Cards | None]
     # The card library view ("Cards" in the menu): a card as a player reads it, in a
     # language; the entry that edits it (its fields open at the card's values); and the
     # card its completed entry builds, tidied (None: as built).
-    face: Callable[[JSON, str], CardFace] | None = None
-    editor: Callable[[JSON, str], Entry] | None = None
-    edited: Callable[[JSON], JSON] | None = None
+    face: Callable[[Data, str], CardFace] | None = None
+    editor: Callable[[Data, str], Entry] | None = None
+    edited: Callable[[Action], Data] | None = None
     # A new card as the table page's form starts it (the editor's card; None: the page
     # edits the library's cards but adds none).
-    blank: JSON | None = None
+    blank: Data | None = None
 
 
 @dataclass(frozen=True)
@@ -194,35 +198,34 @@ class CardFace:
     lines: tuple[tuple[str, str], ...] = ()
 
 
-def _as_given(setup: JSON) -> JSON:
+def _as_given(setup: Setup) -> Setup:
     return setup
 
 
-def _no_rematch(state: object, setup: JSON) -> JSON:
+def _no_rematch(state: object, setup: Setup) -> Setup:
     return dict(setup)
 
 
-def _no_period(view: JSON) -> int | None:
-    period = view.get("period")
-    return period if isinstance(period, int) and not isinstance(period, bool) else None
+def _no_period(view: View) -> int | None:
+    return whole(view.get("period"))
 
 
 # --- what the phones, the club line and Home Assistant show (docs/phones.md, docs/club.md) ----
 
 # The clock line: (public view, language) -> "Round 2", "Period 1, cycle 1" ("": none).
-Headline = Callable[[JSON, str], str]
+Headline = Callable[[View, str], str]
 # The standings: (public view, language) -> rows {"label", "value", "top"?, "seat"?}, one
 # per seat or side; the spectator draws them as meters, the club prints them.
-Summary = Callable[[JSON, str], list[JSON]]
+Summary = Callable[[View, str], Sequence[Data]]
 # The game's own parts of a page: (the audience's view, language, seat or None for the
 # public) -> sections (docs/phones.md: {"part", "title", "blocks": [...]}).
-Sections = Callable[[JSON, str, "int | None"], list[JSON]]
+Sections = Callable[[View, str, "int | None"], Sequence[Data]]
 # The victory chart: (public view, language) -> {"caption", "top", "series": [{"name",
 # "seat", "points": [[x, y], ...]}]}, or None (the summary's meters then).
-Chart = Callable[[JSON, str], "JSON | None"]
+Chart = Callable[[View, str], "Data | None"]
 # Words for a seat's choices and entries the rules' label leaves bare: (seat's view,
 # language, seat) -> [{"when": {action key: value}, "label"?, "tone"?}].
-ActionLooks = Callable[[JSON, str, int], list[JSON]]
+ActionLooks = Callable[[View, str, int], Sequence[Data]]
 
 EntityValue = str | int | float | None
 
@@ -235,29 +238,23 @@ class Entity:
 
     key: str
     name: str
-    value: Callable[[JSON], EntityValue]
+    value: Callable[[View], EntityValue]
     unit: str = ""
     numeric: bool = False
 
 
-def _whole(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def round_of(view: JSON) -> int | None:
+def round_of(view: View) -> int | None:
     """The view's round, else its period (the games' common counters), or None."""
     for key in ("round", "period"):
-        value = _whole(view.get(key))
+        value = whole(view.get(key))
         if value is not None:
             return value
     return None
 
 
-def winner_names(view: JSON) -> list[str]:
+def winner_names(view: View) -> list[str]:
     """Every winner's name (a shared win names each), or [] while the game goes on."""
-    winner = view.get("winner")
-    if not isinstance(winner, dict):
-        return []
+    winner = mapping(view.get("winner"))
     names = winner.get("names")
     if isinstance(names, list) and names:
         return [str(name) for name in names]
@@ -265,30 +262,28 @@ def winner_names(view: JSON) -> list[str]:
     return [str(name)] if name else []
 
 
-def seats_of(view: JSON) -> list[JSON]:
-    seats = view.get("seats")
-    return [seat for seat in seats if isinstance(seat, dict)] if isinstance(seats, list) else []
+def seats_of(view: View) -> list[Data]:
+    return rows(view.get("seats"))
 
 
-def turn_of(view: JSON) -> JSON:
-    turn = view.get("turn")
-    return turn if isinstance(turn, dict) else {}
+def turn_of(view: View) -> Data:
+    return mapping(view.get("turn"))
 
 
 _ROUND_WORDS = {"en": "Round", "ru": "Раунд"}
 
 
-def _round_headline(view: JSON, language: str) -> str:
+def _round_headline(view: View, language: str) -> str:
     value = round_of(view)
     return "" if value is None else f"{_ROUND_WORDS.get(language, 'Round')} {value}"
 
 
-def _scores(view: JSON, language: str) -> list[JSON]:
+def _scores(view: View, language: str) -> list[Wire]:
     """Each seat's score, when the seats keep one."""
     return [
-        {"label": str(seat.get("name", "")), "value": seat["score"], "seat": seat.get("seat")}
+        {"label": words(seat.get("name")), "value": seat["score"], "seat": seat.get("seat")}
         for seat in seats_of(view)
-        if _whole(seat.get("score")) is not None
+        if whole(seat.get("score")) is not None
     ]
 
 
@@ -299,43 +294,43 @@ def _standings_title(language: str) -> str:
     return _STANDINGS.get(language, _STANDINGS["en"])
 
 
-def _no_sections(view: JSON, language: str, seat: int | None) -> list[JSON]:
+def _no_sections(view: View, language: str, seat: int | None) -> list[Data]:
     return []
 
 
-def _no_chart(view: JSON, language: str) -> JSON | None:
+def _no_chart(view: View, language: str) -> Data | None:
     return None
 
 
-def _no_looks(view: JSON, language: str, seat: int) -> list[JSON]:
+def _no_looks(view: View, language: str, seat: int) -> list[Data]:
     return []
 
 
-def common_entities(view: JSON) -> list[Entity]:
+def common_entities(view: View) -> list[Entity]:
     """The sensors every game has: its round (or period), whose turn it is (a name) and
     that seat's number, and each seat's score when the seats keep one."""
     entities = [
         Entity("round", "round", round_of, numeric=True),
-        Entity("turn", "turn", lambda v: turn_of(v).get("name")),
-        Entity("seat", "seat to act", lambda v: _whole(turn_of(v).get("seat")), numeric=True),
+        Entity("turn", "turn", lambda v: words(turn_of(v).get("name")) or None),
+        Entity("seat", "seat to act", lambda v: whole(turn_of(v).get("seat")), numeric=True),
     ]
     for seat in seats_of(view):
-        number = _whole(seat.get("seat"))
-        if number is not None and _whole(seat.get("score")) is not None:
+        number = whole(seat.get("seat"))
+        if number is not None and whole(seat.get("score")) is not None:
             entities.append(seat_entity(number, seat, "score", "points"))
     return entities
 
 
-def seat_entity(number: int, seat: JSON, key: str, words: str, unit: str = "") -> Entity:
+def seat_entity(number: int, seat: Data, key: str, said: str, unit: str = "") -> Entity:
     """A numeric sensor of one seat's ``key`` (``score_1``, named "Anna points")."""
 
-    def value(view: JSON) -> EntityValue:
+    def value(view: View) -> EntityValue:
         for each in seats_of(view):
             if each.get("seat") == number:
-                return _whole(each.get(key))
+                return whole(each.get(key))
         return None
 
-    name = f"{seat.get('name') or f'seat {number}'} {words}"
+    name = f"{words(seat.get('name')) or f'seat {number}'} {said}"
     return Entity(f"{key}_{number}", name, value, unit=unit, numeric=True)
 
 
@@ -354,7 +349,7 @@ class GameSpec(Generic[S]):
     seat_colour: SeatColour | None = None
     # What the action being entered would mean, before it is confirmed: (state, the action
     # with the values shown and the defaults after them, language) -> a line, or None.
-    entry_note: Callable[[S, JSON, str], EntryNote | None] | None = None
+    entry_note: Callable[[S, Action, str], EntryNote | None] | None = None
     ring: RingPainter | None = None
     ring_animated: RingAnimated | None = None
     cue: CueRule | None = None
@@ -364,11 +359,11 @@ class GameSpec(Generic[S]):
     screens: str | None = None
     samples: Sequence[Sample] = ()
     # The setup of the next game in a series, from the last state and its setup.
-    rematch: Callable[[S, JSON], JSON] = _no_rematch
+    rematch: Callable[[S, Setup], Setup] = _no_rematch
     # The period the time disc should show, read from the public view (None: no disc).
-    period: Callable[[JSON], int | None] = _no_period
+    period: Callable[[View], int | None] = _no_period
     # The setup the simulator starts this game with when none is given.
-    example_setup: JSON = field(default_factory=dict)
+    example_setup: Setup = field(default_factory=dict)
     # The fewest and the most players the rules take (the menu's new game offers these).
     players: tuple[int, int] = (2, 2)
     # The counts between those the rules take, when not every one is (Four-path: 2 or 4);
@@ -382,9 +377,9 @@ class GameSpec(Generic[S]):
     # A new game's setup as the journal keeps it: the game may stamp the edition of its
     # rules, so a game journaled by an older companion replays by the rules it was played
     # by (the setup's absence of the stamp), and a new one by today's.
-    stamp: Callable[[JSON], JSON] = _as_given
+    stamp: Callable[[Setup], Setup] = _as_given
     # The setup a journaled game is replayed with (an unstamped one: the oldest edition).
-    journaled: Callable[[JSON], JSON] = _as_given
+    journaled: Callable[[Setup], Setup] = _as_given
     # What the phones, the club line and Home Assistant show of the game (docs/phones.md,
     # docs/club.md): the pages and the feed read these and never the view's own keys.
     headline: Headline = _round_headline
@@ -394,12 +389,12 @@ class GameSpec(Generic[S]):
     chart: Chart = _no_chart
     action_looks: ActionLooks = _no_looks
     # The game's Home Assistant sensors for a public view (per-seat ones named by players).
-    entities: Callable[[JSON], list[Entity]] = common_entities
+    entities: Callable[[View], list[Entity]] = common_entities
 
-    def picture(self, view: JSON, language: str, seat: int | None = None) -> JSON:
+    def picture(self, view: View, language: str, seat: int | None = None) -> Wire:
         """What a phone's page draws of the game for an audience (``seat`` None: the
         public), from that audience's view: the pages name no game (docs/phones.md)."""
-        picture: JSON = {
+        picture: Wire = {
             "headline": self.headline(view, language),
             "summary": self.summary(view, language),
             "summary_title": self.summary_title(language),

@@ -23,8 +23,19 @@ from typing import Any, Literal, Self, TypeVar
 
 from companion.i18n import text
 
+# A game's action, event, view and setup as the shell holds them: read-only mappings whose
+# values are ``object``, so whoever reads one outside the game narrows each value it uses
+# (companion/rules/reading.py) and mypy checks it. Inside its folder a game types them as
+# TypedDicts (its types.py), which are such mappings; the crossing back is one cast.
 Action = Mapping[str, object]
-# A JSON object: the values are whatever JSON holds (the one Any of the rules kit).
+Event = Mapping[str, object]
+View = Mapping[str, object]
+Setup = Mapping[str, object]
+# A JSON-ready object the shell or a game builds to be sent or stored (a prompt's picture,
+# a page's rows): written freely, read only by JSON encoders.
+Wire = dict[str, object]
+# A JSON object parsed from outside (YAML, JSON, a journal row, the wire): whatever JSON
+# holds. Only the true boundaries name it.
 JSON = dict[str, Any]
 
 PUBLIC = "public"
@@ -170,7 +181,7 @@ class Entry:
     entered in turn (a varying attack strength, an X preparation time). ``key`` and
     ``words`` name it among the prompt's choices."""
 
-    base: JSON
+    base: Action
     fields: tuple[Field, ...]
     key: str
     words: Mapping[str, str | int] = field(default_factory=dict)
@@ -224,10 +235,10 @@ class Entry:
         """The fields asked with these values (the defaults for those not yet entered)."""
         return [index for index in range(len(self.fields)) if self.asks(index, entered)]
 
-    def action(self, values: Sequence[str | int]) -> JSON:
+    def action(self, values: Sequence[str | int]) -> Wire:
         """The action with the values entered so far and the defaults for the rest;
         a field not asked, or holding an ``omit`` value, leaves its key out."""
-        filled: JSON = copy.deepcopy(dict(self.base))
+        filled: Wire = copy.deepcopy(dict(self.base))
         for index, value in enumerate(self.values(values)):
             entry_field = self.fields[index]
             if not self.asks(index, values) or value in entry_field.omit:
@@ -239,7 +250,7 @@ class Entry:
         return text(self.key, language, **self.words)
 
 
-def _set_path(target: JSON, path: list[str], value: object) -> None:
+def _set_path(target: Wire, path: list[str], value: object) -> None:
     """``target[a][0][b] = value`` for the path ``["a", "0", "b"]``."""
     here: object = target
     for step in path[:-1]:
@@ -269,15 +280,15 @@ class Prompt:
     kind: str
     key: str
     fields: Mapping[str, str | int] = field(default_factory=dict)
-    choices: tuple[JSON, ...] = ()
+    choices: tuple[Action, ...] = ()
     free: tuple[str, ...] = ()
     entries: tuple[Entry, ...] = ()
 
     def say(self, language: str = "en") -> str:
         return text(self.key, language, **self.fields)
 
-    def to_json(self, language: str = "en") -> JSON:
-        picture: JSON = {
+    def to_json(self, language: str = "en") -> Wire:
+        picture: Wire = {
             "seat": self.seat,
             "kind": self.kind,
             "text": self.say(language),
@@ -291,10 +302,10 @@ class Prompt:
         return picture
 
 
-def _entry_json(entry: Entry, language: str) -> JSON:
-    fields: list[JSON] = []
+def _entry_json(entry: Entry, language: str) -> Wire:
+    fields: list[Wire] = []
     for item in entry.fields:
-        described: JSON = {"key": item.key, "kind": item.kind, "default": item.first}
+        described: Wire = {"key": item.key, "kind": item.kind, "default": item.first}
         if item.kind == "int":
             described.update(low=item.low, high=item.high)
         elif item.kind == "text":
@@ -507,7 +518,7 @@ class Evolving:
     times faster than ``dataclasses.replace`` (replaying a long journal calls it several
     times per action), and the ``events`` the last action caused."""
 
-    events: tuple[JSON, ...]
+    events: tuple[Event, ...]
 
     def evolve(self, **changes: object) -> Self:
         kind = type(self)
@@ -526,7 +537,7 @@ class Evolving:
 E = TypeVar("E", bound=Evolving)
 
 
-def emit(state: E, *events: JSON) -> E:
+def emit(state: E, *events: Event) -> E:
     """The state with ``events`` added to what the current action caused."""
     return state.evolve(events=(*state.events, *events))
 
