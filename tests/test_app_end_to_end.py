@@ -159,8 +159,8 @@ def test_a_support_ability_from_a_button_to_the_journal_and_the_ring(
         "target": "saxum",
         "seat": 1,  # the seat whose button took it, as the rules were told
     }
-    # Sector 3, seat 1's end, in seat 1's colour: the screen's amber (245, 165, 48) at 0.3.
-    assert led(wire, 8) == (73, 49, 14)
+    # Sector 3, seat 1's end, in seat 1's colour: the screen's yellow (255, 255, 64) at 0.3.
+    assert led(wire, 8) == (76, 76, 19)
     assert led(wire, 11) == (0, 0, 0)
     assert table.strip.last_bytes == bytes(72)  # closing the app turns the ring off
 
