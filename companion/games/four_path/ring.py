@@ -12,33 +12,36 @@ team's colour chases round the ring.
 from __future__ import annotations
 
 from companion.games.bestiary import ring as duel
+from companion.games.four_path.types import FourPathView, four_path_view
 from companion.leds import OFF, RGB, LedStyle, Overlay, blink_on, chase, scale, seat_colour
 from companion.ring_geometry import SECTORS
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 MARK_LEVEL = 0.12  # the draft's marks: the picking seat's colour, faint
 
 
-def hand(view: JSON, ui: Overlay) -> int | None:
+def hand(view: FourPathView, ui: Overlay) -> int | None:
     """The seat whose hand it is: the ally to act, else the seat the prompt asks."""
-    combined = view.get("combined") or {}
-    if isinstance(combined.get("to_act"), int):
-        return int(combined["to_act"])
+    combined = view.get("combined")
+    if combined is not None and isinstance(combined.get("to_act"), int):
+        return combined["to_act"]
     if ui.acting_seat is not None:
         return ui.acting_seat
-    turn = view.get("turn") or {}
-    seat = turn.get("seat") if isinstance(turn, dict) else None
-    return seat if isinstance(seat, int) else None
+    turn = view.get("turn")
+    return turn["seat"] if turn is not None else None
 
 
-def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+def paint(view: View, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+    """The ring of the view (a :class:`~.types.FourPathView`, one cast here)."""
+    typed = four_path_view(view)
     per = style.count // SECTORS
     frame = [OFF] * style.count
-    winner = view.get("winner")
+    winner = typed.get("winner")
     if winner:  # the team's colour: its first seat's
         return chase(style, int(winner.get("side") or winner["seat"]), now)
-    seat = hand(view, ui)
-    sun = (view.get("sigil") or {}).get("sun_sector")
+    seat = hand(typed, ui)
+    sigil = typed.get("sigil")
+    sun = sigil["sun_sector"] if sigil else None
     if not sun:  # the draft: a faint mark, in the picking seat's colour when known
         mark = scale(seat_colour(style, seat), MARK_LEVEL) if seat else style.mark
         for sector in range(SECTORS):
@@ -49,16 +52,18 @@ def paint(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
         frame[(sun - 1) * per + i] = style.sun if sun_lit else OFF
     if seat and sun_lit and per >= 3:
         frame[(sun - 1) * per] = frame[sun * per - 1] = seat_colour(style, seat)
-    period = int(view.get("period") or 0)
-    ghost = duel.support_preview(view, ui.choice)
-    for entry in (view.get("sigil") or {}).get("sectors", []):
-        sector = int(entry["sector"])
-        tokens = sorted(entry.get("tokens", []), key=lambda token: int(token["owner"]))
+    period = int(typed.get("period") or 0)
+    ghost = duel.support_preview(typed, ui.choice)
+    for entry in sigil["sectors"] if sigil else []:
+        sector = entry["sector"]
+        tokens: list[duel.TokenPlace] = sorted(
+            entry.get("tokens", []), key=lambda token: token["owner"]
+        )
         if ghost and ghost["sector"] == sector and blink_on(now, 2.0):
             tokens.append(ghost)
         duel.tokens_in_sector(frame, sector, tokens=tokens, period=period, now=now, style=style)
     return frame
 
 
-def animated(view: JSON, ui: Overlay, now: float) -> bool:
+def animated(view: View, ui: Overlay, now: float) -> bool:
     return duel.animated(view, ui, now)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import TypedDict
 
 import pygame
 
@@ -37,9 +38,11 @@ from companion.display.screens.victory import Final, Series, Summary, VictoryScr
 from companion.games.bestiary import board
 from companion.games.bestiary import draft as duel_draft
 from companion.games.bestiary import labels as duel_words
+from companion.games.bestiary.types import SeatView, SideView
 from companion.games.four_path import labels as words
+from companion.games.four_path.types import FourPathView, four_path_view
 from companion.i18n import has, text
-from companion.rules.base import JSON
+from companion.rules.base import View
 
 PASSED = "passed"
 TO_ACT = "to_act"
@@ -68,19 +71,24 @@ def screen_for(scene: Scene) -> str:
 # --- reading the view ------------------------------------------------------------------------
 
 
-def side_of_seat(view: JSON, seat: int) -> int:
+def view_of(scene: Scene) -> FourPathView:
+    """The scene's view as Four-path's rules built it (one cast; empty before a game)."""
+    return four_path_view(scene.view or {})
+
+
+def side_of_seat(view: FourPathView, seat: int) -> int:
     """A seat's team (odd seats team 1, even seats team 2, as the rules number them)."""
     for entry in view.get("sides") or []:
         if seat in (entry.get("seats") or []):
-            return int(entry["side"])
+            return entry["side"]
     return 1 if seat % 2 else 2
 
 
-def sides_in_order(view: JSON) -> list[JSON]:
+def sides_in_order(view: FourPathView) -> list[SideView]:
     """Both teams, the time keeper's first."""
     sides = list(view.get("sides") or [])
-    keeper = (view.get("keeper") or {}).get("seat")
-    first = side_of_seat(view, keeper) if isinstance(keeper, int) else 1
+    keeper = view.get("keeper")
+    first = side_of_seat(view, keeper["seat"]) if keeper else 1
     return sorted(sides, key=lambda entry: entry.get("side") != first)
 
 
@@ -89,25 +97,24 @@ def team_colour(side: object) -> theme.Colour:
     return theme.seat_colour(side if isinstance(side, int) else None)
 
 
-def hands(view: JSON) -> list[tuple[int, str]]:
+def hands(view: FourPathView) -> list[tuple[int, str]]:
     """In the combined phase of a team of two: each ally and where its hand stands."""
-    combined = view.get("combined") or {}
-    allies = list(combined.get("allies") or [])
-    if len(allies) < 2:
+    combined = view.get("combined")
+    allies = list(combined["allies"]) if combined else []
+    if combined is None or len(allies) < 2:
         return []
-    passed = set(combined.get("passed") or [])
-    to_act = combined.get("to_act")
+    passed = set(combined["passed"])
+    to_act = combined["to_act"]
     return [
         (seat, PASSED if seat in passed else TO_ACT if seat == to_act else WAITING)
         for seat in allies
     ]
 
 
-def holder_of(view: JSON, number: int) -> int | None:
+def holder_of(view: FourPathView, number: int) -> int | None:
     for tower in view.get("towers") or []:
-        if tower.get("number") == number:
-            holder = tower.get("holder")
-            return holder if isinstance(holder, int) else None
+        if tower["number"] == number:
+            return tower["holder"]
     return None
 
 
@@ -132,32 +139,38 @@ class TeamBoardScreen:
 def draw_disc(
     painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect, motion: Motion
 ) -> None:
-    view = scene.view or {}
+    view = view_of(scene)
     board.draw_disc(
         painter, layout, scene, box, motion, halves=lambda seat: side_of_seat(view, seat)
     )
 
 
-def shown_seat(scene: Scene) -> JSON | None:
-    seats = list((scene.view or {}).get("seats") or [])
+def shown_seat(scene: Scene) -> SeatView | None:
+    seats = list(view_of(scene).get("seats") or [])
     shown = board.shown_seat(scene, seats)
-    return next((seat for seat in seats if seat.get("seat") == shown), None)
+    return next((seat for seat in seats if seat["seat"] == shown), None)
 
 
-def scale_of(side: JSON) -> JSON:
-    """A team's scale as the duel's castle pieces read a seat's (its number: the team's,
-    so its frame is in the team's colour)."""
+class Scale(TypedDict):
+    """A team's scale as the duel's castle pieces read a seat's."""
+
+    seat: int  # the team's number, so its frame is in the team's colour
+    castle_damage: int
+    scale_length: int
+
+
+def scale_of(side: SideView) -> Scale:
     return {
-        "seat": side.get("side"),
-        "castle_damage": side.get("castle_damage"),
-        "scale_length": side.get("scale_length"),
+        "seat": side["side"],
+        "castle_damage": side["castle_damage"],
+        "scale_length": side["scale_length"],
     }
 
 
 def small_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
     """Three lines high: the disc over both teams' numerals on the left; on the right the
     towers and the hands in one row, the acting seat's creatures under it."""
-    view = scene.view or {}
+    view = view_of(scene)
     middle = layout.middle
     seat = shown_seat(scene)
     sides = sides_in_order(view)
@@ -200,7 +213,7 @@ def small_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) 
         board.creature_rows(painter, layout, scene, seat, army, named_effects=False)
 
 
-def tower_row(painter: Painter, layout: Layout, view: JSON, row: pygame.Rect) -> int:
+def tower_row(painter: Painter, layout: Layout, view: FourPathView, row: pygame.Rect) -> int:
     """Towers 1-4 as numbered squares, each filled in its holder's colour (a neutral one
     hollow); returns where the row's free part starts."""
     x = row.left
@@ -212,7 +225,7 @@ def tower_row(painter: Painter, layout: Layout, view: JSON, row: pygame.Rect) ->
 
 
 def tower_chip(
-    painter: Painter, layout: Layout, view: JSON, number: int, at: pygame.Rect
+    painter: Painter, layout: Layout, view: FourPathView, number: int, at: pygame.Rect
 ) -> pygame.Rect:
     said = str(number)
     width = painter.fonts.size(said, layout.min_text, True)[0] + layout.px(8)
@@ -235,7 +248,7 @@ def tower_chip(
 def hand_chips(painter: Painter, layout: Layout, scene: Scene, row: pygame.Rect) -> None:
     """Each ally's chip in its seat's colour: filled with ▶ (its hand), hollow with "pass"
     (passed), hollow and empty (waiting); with the players' names when all of them fit."""
-    view = scene.view or {}
+    view = view_of(scene)
     x = row.left
     gap = layout.px(4)
     allies = hands(view)
@@ -283,7 +296,7 @@ def _chip_width(painter: Painter, layout: Layout, said: str) -> int:
 def roomy_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) -> None:
     """Eight lines high: the labelled disc on the left; on the right a panel a team (the
     keeper's first), the team playing opened to its hands and the acting seat's army."""
-    view = scene.view or {}
+    view = view_of(scene)
     middle = layout.middle
     side_px = min(middle.height, round(middle.width * 0.4))
     draw_disc(
@@ -292,7 +305,7 @@ def roomy_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) 
     panels = pygame.Rect(middle.left + side_px + layout.px(4), middle.top, 0, middle.height)
     panels.width = middle.right - layout.px(2) - panels.left
     seat = shown_seat(scene)
-    opened_side = side_of_seat(view, int(seat["seat"])) if seat else view.get("playing_side")
+    opened_side = side_of_seat(view, seat["seat"]) if seat else view.get("playing_side")
     gap = layout.px(3)
     folded = board.castle_header_height(layout) + 2 * layout.px(3)
     sides = sides_in_order(view)
@@ -309,15 +322,15 @@ def team_panel(
     painter: Painter,
     layout: Layout,
     scene: Scene,
-    side: JSON,
+    side: SideView,
     box: pygame.Rect,
     *,
-    seat: JSON | None,
+    seat: SeatView | None,
 ) -> None:
     """The team's name, the towers it holds and its damage over its scale; opened (given
     the acting seat), its hands and that seat's creatures below."""
-    view = scene.view or {}
-    number = side.get("side")
+    view = view_of(scene)
+    number = side["side"]
     colour = team_colour(number)
     opened = seat is not None
     panel = board.scale_panel(
@@ -369,11 +382,11 @@ class DraftScreen:
     opaque = True
 
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: object) -> None:
-        view = scene.view or {}
+        view = view_of(scene)
         language = scene.language
         painter.surface.fill(theme.BACKGROUND)
-        draft = view.get("draft") or {}
-        picked = len(draft.get("banned") or []) + len(draft.get("summoned") or [])
+        draft = view.get("draft")
+        picked = len(draft["banned"]) + len(draft["summoned"]) if draft else 0
         seats = len(view.get("seats") or [])
         total = 4 + 8 if seats else 0  # a ban circle, then eight summons (2 × 4 or 4 × 2)
         counter = (
@@ -416,31 +429,31 @@ def pool_width(painter: Painter, layout: Layout, scene: Scene, page: int) -> int
 
 
 def pick_lines(
-    view: JSON, picking: int | None, language: str
+    view: FourPathView, picking: int | None, language: str
 ) -> list[tuple[str, str, theme.Colour]]:
     """(words, role, colour) a pick, the newest first in each group: the picking seat's
     team's summons, each in its seat's colour, then the other team's, then the bans (grey,
     struck through)."""
-    draft = view.get("draft") or {}
+    draft = view.get("draft")
     team = side_of_seat(view, picking) if picking else 1
     summons = [
         (
-            duel_words.creature(str(entry.get("creature")), None, language),
-            f"draft.summon.{entry.get('creature')}",
-            theme.seat_colour(int(entry.get("seat") or 0)),
-            side_of_seat(view, int(entry.get("seat") or 0)),
+            duel_words.creature(entry["creature"], None, language),
+            f"draft.summon.{entry['creature']}",
+            theme.seat_colour(entry["seat"]),
+            side_of_seat(view, entry["seat"]),
         )
-        for entry in reversed(draft.get("summoned") or [])
+        for entry in reversed(draft["summoned"] if draft else [])
     ]
     ordered = [s for s in summons if s[3] == team] + [s for s in summons if s[3] != team]
     lines = [(said, role, colour) for said, role, colour, _ in ordered]
     lines += [
         (
-            duel_words.creature(str(entry.get("creature")), None, language),
-            f"draft.ban.{entry.get('creature')}",
+            duel_words.creature(entry["creature"], None, language),
+            f"draft.ban.{entry['creature']}",
             theme.DIM,
         )
-        for entry in reversed(draft.get("banned") or [])
+        for entry in reversed(draft["banned"] if draft else [])
     ]
     return lines
 
@@ -502,36 +515,38 @@ class TeamVictoryScreen(VictoryScreen):
         super().summary(painter, layout, body, replace(told, finals=finals))
 
 
-def victory_title(view: JSON, language: str) -> str:
-    winner = view.get("winner") or {}
-    return words.ui("victory.wins", language, team=str(winner.get("name") or ""))
+def victory_title(view: View, language: str) -> str:
+    winner = four_path_view(view).get("winner")
+    return words.ui("victory.wins", language, team=str(winner.get("name") or "") if winner else "")
 
 
-def summarise(view: JSON, language: str) -> Summary:
+def summarise(view: View, language: str) -> Summary:
     """How the team won, the periods played, each team's scale, its damage by period."""
-    sides = sides_in_order(view)
-    length = int(view.get("scale_length") or 1)
+    typed = four_path_view(view)
+    sides = sides_in_order(typed)
+    length = typed.get("scale_length") or 1
     how: list[str] = []
-    for event in view.get("events") or []:
-        key = f"bestiary.ui.victory.by.{event.get('by')}"
-        if event.get("event") == "game_won" and has(key):
-            how.append(shared.first_upper(text(key, language)))
-    period = int(view.get("period") or 0)
-    cycle = int(view.get("cycle") or 0)
+    for event in typed.get("events") or []:
+        if event["event"] == "game_won":
+            key = f"bestiary.ui.victory.by.{event['by']}"
+            if has(key):
+                how.append(shared.first_upper(text(key, language)))
+    period = typed.get("period") or 0
+    cycle = typed.get("cycle") or 0
     how.append(text("bestiary.ui.victory.summary", language, periods=period, cycles=cycle))
-    log = view.get("damage_log") or []
+    log = typed.get("damage_log") or []
     series: list[Series] = []
     finals = []
     for side in sides:
-        number = int(side.get("side") or 1)
-        points = [(int(entry["period"]), int(entry["castle_damage"][number - 1])) for entry in log]
+        number = side["side"]
+        points = [(entry["period"], entry["castle_damage"][number - 1]) for entry in log]
         series.append((number, points))
         finals.append(
             Final(
                 seat=number,
                 name=str(side.get("name")),
-                value=int(side.get("castle_damage") or 0),
-                top=int(side.get("scale_length") or length),
+                value=side["castle_damage"],
+                top=side["scale_length"] or length,
             )
         )
     return Summary(
