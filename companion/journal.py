@@ -67,7 +67,7 @@ from companion.journal_rows import (
     version_number,
 )
 from companion.journal_rows import Transaction as _Transaction
-from companion.rules.base import JSON
+from companion.rules.base import Action
 
 __all__ = [
     "ACTION_TEXT",
@@ -484,7 +484,7 @@ class Journal:
         """Every stored action of a game, the redo stack included, by sequence; a damaged
         or missing row is a JournalError naming the game and the action."""
         records: list[ActionRecord] = []
-        known: dict[str, JSON] = {}  # a long game repeats its actions: one object each
+        known: dict[str, Action] = {}  # a long game repeats its actions: one object each
         rows = self._db.cursor()
         try:
             rows.execute(

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.rules.base import JSON
+from companion.rules.base import JSON, Action, Setup
 
 SCHEMA_VERSION = 2  # 2: a checksum on every games, actions and snapshots row
 APPLICATION_ID = 0x5161_6C01  # "Sigil" v1: marks the file as ours for `file(1)` and us
@@ -91,7 +91,7 @@ class JournalError(Exception):
 class GameRecord:
     id: int
     game: str
-    setup: JSON
+    setup: Setup
     created_at: str
     head: int
     status: str
@@ -103,7 +103,7 @@ class ActionRecord:
     seq: int
     at: str
     seat: int | None
-    action: JSON
+    action: Action
 
 
 STORAGE_SAYS = {
@@ -258,7 +258,7 @@ def action_record(
     game_id: int,
     expected: int,
     row: tuple[object, ...],
-    known: dict[str, JSON],
+    known: dict[str, Action],
     *,
     checked: bool,
 ) -> ActionRecord:

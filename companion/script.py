@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion import yamlfile
-from companion.rules.base import JSON, did_you_mean
+from companion.rules.base import Action, Setup, did_you_mean
 
 TOP_KEYS = ("game", "setup", "actions", "presses", "title", "description")
 BUTTONS_HELD = ("undo", "menu")
@@ -28,7 +28,7 @@ class ScriptError(Exception):
 class ScriptAction:
     index: int  # 1-based, as messages count
     line: int
-    action: JSON
+    action: Action
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class ScriptPress:
 class Script:
     path: str
     game: str
-    setup: JSON
+    setup: Setup
     setup_line: int
     actions: tuple[ScriptAction, ...]
     presses: tuple[ScriptPress, ...] = ()

@@ -1,7 +1,7 @@
 """A game's frozen state as JSON and back, read from its dataclasses' type hints.
 
 The journal keeps a snapshot of the state every so many actions, so resuming a long game
-replays only the actions after the last one (``Table``). Any game whose state is frozen
+replays only the actions after the last one (``Table``). A game whose state is frozen
 dataclasses of ``int``, ``str``, ``bool``, ``float``, ``None``, tuples (``tuple[X, ...]`` or
 fixed), ``frozenset``, unions, TypedDicts and JSON objects needs nothing more: :func:`dump`
 writes the fields, :func:`load` rebuilds them by type, and refuses what does not fit (a snapshot is
@@ -140,12 +140,12 @@ def _load(hint: object, data: object, where: str) -> object:
     if origin in (frozenset, set) or hint in (frozenset, set):
         if not isinstance(data, list):
             raise SnapshotError(f"{where}: expected a list")
-        element = arguments[0] if arguments else Any
+        element = arguments[0] if arguments else object
         return frozenset(_load(element, item, f"{where}[]") for item in data)
     if origin in (dict, Mapping) or hint in (dict, Mapping) or origin is typing.Mapping:
         if not isinstance(data, dict):
             raise SnapshotError(f"{where}: expected an object")
-        value_hint = arguments[1] if len(arguments) == 2 else Any
+        value_hint = arguments[1] if len(arguments) == 2 else object
         return {key: _load(value_hint, item, f"{where}.{key}") for key, item in data.items()}
     if origin is typing.Literal:
         if data not in arguments:
