@@ -38,7 +38,7 @@ from companion.outputs import VOICE, Called, Output, Outputs
 from companion.outputs.buzzer import BuzzerOutput
 from companion.outputs.network import WebRunning, run_with_network, start_feed, start_web
 from companion.outputs.ring import STARTING, STORAGE_FAULT, RingOutput, starting
-from companion.rules.base import JSON, RulesError
+from companion.rules.base import RulesError, Setup
 from companion.service import notify
 from companion.storage_faults import STORAGE_RETRY
 from companion.table import Table
@@ -72,7 +72,7 @@ __all__ = [
 log = logging.getLogger("companion.app")
 
 
-def first_setup(config: Config) -> JSON:
+def first_setup(config: Config) -> Setup:
     """The first game's setup: the config's, with the players named in the table's language
     ("Игрок 1", "Игрок 2") when the config names none."""
     setup = dict(config.game.setup)

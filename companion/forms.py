@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from companion.games.spec import AnySpec
 from companion.i18n import LANGUAGES, text
 from companion.journal import GameRecord
-from companion.rules.base import JSON, Entry, Field, RulesError
+from companion.rules.base import Action, Entry, Field, RulesError, Wire
+from companion.rules.reading import mapping, whole
 from companion.snapshot import Form, Notice
 from companion.table import Command, NewGame, Resume
 
@@ -101,19 +102,20 @@ def new_game(spec: AnySpec, recent: Sequence[str], language: str) -> Form:
     title = spec.words("title", language)
     entry = Entry({}, new_game_fields(spec, names, players), "ui.form.new_game", {"game": title})
 
-    def finish(values: JSON) -> Command | Notice:
+    def finish(values: Action) -> Command | Notice:
         return setup_of(spec, values)
 
     return Form(entry, finish)
 
 
-def setup_of(spec: AnySpec, values: JSON) -> NewGame | Notice:
+def setup_of(spec: AnySpec, values: Action) -> NewGame | Notice:
     """The new game the form's values make, or why not (two seats with one name, a setup
     the rules refuse)."""
-    setup = dict(values)
-    count = setup.pop(COUNT, spec.players[0])
-    chosen = setup.pop(NAME, {})
-    players = [chosen.get(str(seat)) for seat in range(1, int(count) + 1)]
+    setup: Wire = dict(values)
+    count = whole(setup.pop(COUNT, None))
+    chosen = mapping(setup.pop(NAME, None))
+    seats = spec.players[0] if count is None else count
+    players = [chosen.get(str(seat)) for seat in range(1, seats + 1)]
     for seat, name in enumerate(players, 1):
         if name in players[: seat - 1]:
             return Notice("ui.form.same_name", {"name": name, "seat": seat})
@@ -162,7 +164,10 @@ def resume(records: Sequence[GameRecord], titles: Mapping[str, Mapping[str, str]
     )
     entry = Entry({}, (game,), "ui.form.resume")
 
-    def finish(values: JSON) -> Command | Notice:
-        return Resume(int(values["game"]))
+    def finish(values: Action) -> Command | Notice:
+        game = whole(values.get("game"))  # a record's id, the only options the field has
+        if game is None:
+            return Notice("hardware.refused", {"reason": "no game chosen"})
+        return Resume(game)
 
     return Form(entry, finish, shown_as="list")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from companion.i18n import LANGUAGES
 from companion.narration import narrate
-from companion.rules.base import JSON, PUBLIC, RulesError
+from companion.rules.base import PUBLIC, Action, Event, RulesError, Setup, View
 
 if TYPE_CHECKING:
     from companion.games.spec import AnySpec
@@ -66,7 +66,7 @@ def notices(snap: ShowsTheLog) -> tuple[str, ...]:
 # --- what an action said --------------------------------------------------------------------
 
 
-def say(spec: AnySpec, events: Iterable[JSON], view: JSON) -> Said:
+def say(spec: AnySpec, events: Iterable[Event], view: View) -> Said:
     """An action's events said with the public view after it, in every language."""
     happened = tuple(events)
     if not happened:
@@ -98,7 +98,7 @@ def decode(text: str) -> Said | None:
 
 
 def said_by_replay(
-    spec: AnySpec, setup: JSON, actions: Sequence[JSON], missing: Iterable[int] = ()
+    spec: AnySpec, setup: Setup, actions: Sequence[Action], missing: Iterable[int] = ()
 ) -> dict[int, Said]:
     """The lines of the actions at ``missing`` (0-based indexes into ``actions``), by one
     replay from the setup: the migration of a journal older than its ``said`` rows. An

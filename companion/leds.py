@@ -11,12 +11,13 @@ board, for the screens too). :func:`to_physical` turns it for the ring as mounte
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from companion.ring_geometry import SECTORS, RingGeometry
-from companion.rules.base import JSON
+from companion.rules.base import Action, Event, View
+from companion.rules.reading import mapping, whole
 from companion.seats import SEAT_COLOURS
 
 RGB = tuple[int, int, int]
@@ -40,9 +41,9 @@ class Overlay:
 
     confirming: bool = False
     changed_at: float = 0.0  # when the table last changed (animations count from it)
-    choice: JSON | None = None  # the action under the cursor, not yet chosen
+    choice: Action | None = None  # the action under the cursor, not yet chosen
     acting_seat: int | None = None
-    fresh_events: tuple[JSON, ...] = ()
+    fresh_events: tuple[Event, ...] = ()
 
 
 def scale(colour: RGB, factor: float) -> RGB:
@@ -72,18 +73,18 @@ def chase(style: LedStyle, seat: int, now: float) -> list[RGB]:
 # --- the generic ring, for a game that brings none -----------------------------------------
 
 
-def acting_seat(view: JSON, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
+def acting_seat(view: View, now: float, style: LedStyle, ui: Overlay) -> list[RGB]:
     """The seat that must act, in its colour all round (dim), breathing; a winner's chase."""
-    winner = view.get("winner")
-    if isinstance(winner, Mapping) and isinstance(winner.get("seat"), int):
-        return chase(style, int(winner["seat"]), now)
+    winner_seat = whole(mapping(view.get("winner")).get("seat"))
+    if winner_seat is not None:
+        return chase(style, winner_seat, now)
     seat = ui.acting_seat
     if seat is None:
         return [style.mark] * style.count
     return [scale(seat_colour(style, seat), 0.35)] * style.count
 
 
-def acting_seat_animated(view: JSON, ui: Overlay, now: float) -> bool:
+def acting_seat_animated(view: View, ui: Overlay, now: float) -> bool:
     return bool(view.get("winner"))
 
 
@@ -96,15 +97,15 @@ class PaintsTheRing(Protocol):
     imported: the games paint with this module, so it does not reach back into them."""
 
     @property
-    def ring(self) -> Callable[[JSON, float, LedStyle, Overlay], list[RGB]] | None: ...
+    def ring(self) -> Callable[[View, float, LedStyle, Overlay], list[RGB]] | None: ...
 
     @property
-    def ring_animated(self) -> Callable[[JSON, Overlay, float], bool] | None: ...
+    def ring_animated(self) -> Callable[[View, Overlay, float], bool] | None: ...
 
 
 def frame(
     spec: PaintsTheRing,
-    view: JSON,
+    view: View,
     now: float,
     style: LedStyle,
     ui: Overlay | None = None,
@@ -118,7 +119,7 @@ def frame(
 
 def is_animated(
     spec: PaintsTheRing,
-    view: JSON,
+    view: View,
     ui: Overlay | None = None,
     now: float = 0.0,
 ) -> bool:

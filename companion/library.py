@@ -21,6 +21,8 @@ import yaml
 
 from companion import yamlfile
 from companion.games.spec import AnySpec, Cards
+from companion.rules.base import Action
+from companion.rules.reading import Data
 from companion.yamlfile import KeyPath
 
 
@@ -106,7 +108,7 @@ class Library:
             library.problems = error.problems
         return library
 
-    def learn(self, action: dict[str, object]) -> bool:
+    def learn(self, action: Action) -> bool:
         """Remember what an action played from the library taught it; True if it did."""
         kit = self.spec.cards
         if kit is None:
@@ -213,7 +215,7 @@ def cards_main(argv: list[str]) -> int:
     return 0
 
 
-def _card_line(card: dict[str, object]) -> str:
+def _card_line(card: Data) -> str:
     def said(value: object) -> str:
         return "?" if value is None else str(value)
 

@@ -34,7 +34,7 @@ from companion.input_timing import InputTiming
 from companion.journal import GameRecord, StorageError
 from companion.library import Library, path_for
 from companion.outputs import HUB, Called, Output, Outputs
-from companion.rules.base import JSON, Action, RulesError
+from companion.rules.base import Action, RulesError, View
 from companion.service import Watchdog
 from companion.snapshot import HardwareStatus, Snapshot, UiState, WebAccess
 from companion.storage_faults import StorageFaults
@@ -153,7 +153,7 @@ class App:
         return self.snapshot.ui
 
     @property
-    def view(self) -> JSON:
+    def view(self) -> View:
         return self.snapshot.view
 
     def library(self, spec: AnySpec | None = None) -> Library:

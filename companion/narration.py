@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
 from companion.i18n import has, text
-from companion.rules.base import JSON
+from companion.rules.base import Event, View
+from companion.rules.reading import rows
 
 
 class SaysEvents(Protocol):
@@ -24,19 +25,19 @@ class SaysEvents(Protocol):
     def name(self) -> str: ...
 
     @property
-    def sayers(self) -> Mapping[str, Callable[[JSON, JSON, str], str]]: ...
+    def sayers(self) -> Mapping[str, Callable[[Event, View, str], str]]: ...
 
 
-def player(view: JSON, seat: object, language: str) -> str:
+def player(view: View, seat: object, language: str) -> str:
     """The name of the player at ``seat``, from the view's ``seats``."""
-    for entry in view.get("seats") or []:
+    for entry in rows(view.get("seats")):
         if entry.get("seat") == seat:
             return str(entry.get("name"))
     return text("ui.seat", language, seat=seat)
 
 
 def narrate(
-    spec: SaysEvents, events: Iterable[JSON], view: JSON, language: str = "en"
+    spec: SaysEvents, events: Iterable[Event], view: View, language: str = "en"
 ) -> list[str]:
     """One line per event the game says; other events are left to its screen."""
     lines = []

@@ -16,7 +16,8 @@ import sys
 from collections.abc import Sequence
 
 from companion.controls import NAVIGATION, secret_voters
-from companion.rules.base import JSON, Entry, Field, RulesError
+from companion.rules.base import Action, Entry, Field, RulesError
+from companion.rules.reading import rows, whole
 from companion.script import Script, ScriptError, parse_press
 from companion.script import load as load_script
 from companion.snapshot import Snapshot
@@ -29,7 +30,7 @@ class NoPlan(Exception):
     """No presses from this state play the action (the message says why)."""
 
 
-def presses_for(snap: Snapshot, action: JSON) -> list[str]:
+def presses_for(snap: Snapshot, action: Action) -> list[str]:
     """The presses (script words: ``seat1.cyan``, ``next``, ``disc 1``) that play
     ``action`` from ``snap``, fewest first; :class:`NoPlan` if the buttons cannot."""
     wanted = _outcome(snap, action)
@@ -64,7 +65,7 @@ def presses_for(snap: Snapshot, action: JSON) -> list[str]:
     return min(plans, key=len)
 
 
-def _outcome(snap: Snapshot, action: JSON) -> object | None:
+def _outcome(snap: Snapshot, action: Action) -> object | None:
     """What the game would look like after ``action`` (None if refused)."""
     try:
         state = snap.spec.rules.step(snap.state, dict(action))
@@ -73,7 +74,7 @@ def _outcome(snap: Snapshot, action: JSON) -> object | None:
     return snap.spec.rules.view(state, "debug")
 
 
-def _first_of(snap: Snapshot, do: object) -> JSON | None:
+def _first_of(snap: Snapshot, do: object) -> Action | None:
     return next((c for c in snap.prompt.choices if c.get("do") == do), None)
 
 
@@ -90,14 +91,14 @@ def _to_cursor(snap: Snapshot, index: int) -> list[str]:
     return [_seat(snap, DOWN)] * down if down <= up else [_seat(snap, UP)] * up
 
 
-def _secret(snap: Snapshot, action: JSON, wanted: object) -> list[str]:
+def _secret(snap: Snapshot, action: Action, wanted: object) -> list[str]:
     secret = snap.spec.inputs.secret
     assert secret is not None
     voter = action.get(secret.voter_field)
-    for hand in snap.view.get("hands") or []:
-        if hand.get("hand") != voter:
+    for hand in rows(snap.view.get("hands")):
+        seat = whole(hand.get("seat"))
+        if hand.get("hand") != voter or seat is None:
             continue
-        seat = int(hand["seat"])
         voters = secret_voters(snap, seat)
         if not voters or voters[0] != voter:
             raise NoPlan(f"seat {seat}'s next press chooses for {voters[:1] or 'nobody'}")
@@ -107,7 +108,7 @@ def _secret(snap: Snapshot, action: JSON, wanted: object) -> list[str]:
     raise NoPlan(f"no button chooses {action}")
 
 
-def _values(entry: Entry, action: JSON) -> list[str | int] | None:
+def _values(entry: Entry, action: Action) -> list[str | int] | None:
     """Each field's value as ``action`` gives it (a dotted key's place in it; an option
     whose words all appear in a phrase such as "fire warm wet"); a part the action leaves
     out takes the field's ``omit`` value, else its default."""
@@ -213,7 +214,7 @@ def plan_script(script: Script) -> list[tuple[str, str]]:
     return planned
 
 
-def _summary(action: JSON) -> str:
+def _summary(action: Action) -> str:
     """An action in a few words: ``build hand 1: shoulder fire warm wet, forearm water``."""
     words = [str(action.get("do"))]
     for key, value in action.items():

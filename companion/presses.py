@@ -23,7 +23,7 @@ from companion.hardware.mock import mock_pins
 from companion.hardware.ports import Untyped
 from companion.journal import Journal
 from companion.narration import narrate
-from companion.rules.base import JSON
+from companion.rules.base import Setup
 from companion.script import Script, ScriptError, ScriptPress
 from companion.snapshot import Snapshot
 from companion.table import Table
@@ -44,7 +44,7 @@ SPARE_PINS = (2, 3, 14, 15, 19, 25, 7, 8, 9, 11, 0, 1)
 COLOURS = ("red", "blue", "cyan", "yellow")
 
 
-def with_seat_pads(config: Config, setup: JSON) -> Config:
+def with_seat_pads(config: Config, setup: Setup) -> Config:
     """``config`` with a pad on spare mock pins for every seat of ``setup`` the panel lacks
     (the third and fourth player; four seats at most, a setup with more is refused when
     the game starts)."""

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Literal
 from companion.game_log import GameLog
 from companion.i18n import text
 from companion.journal import GameRecord
-from companion.rules.base import JSON, PUBLIC, Entry, Prompt
+from companion.rules.base import PUBLIC, Action, Entry, Prompt, Setup, View
+from companion.rules.reading import Data, rows
 from companion.table import NOTHING, Change, Command
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class Form:
     a notice saying why not."""
 
     entry: Entry
-    finish: Callable[[JSON], Command | Notice]
+    finish: Callable[[Action], Command | Notice]
     # "list": one choice drawn as a list of lines, its options bottom to top (so that up
     # goes up the list); "fields": the value entry's screen.
     shown_as: Literal["fields", "list"] = "fields"
@@ -211,9 +212,9 @@ class Snapshot:
 
     spec: AnySpec
     state: GameState
-    view: JSON  # the public view, with the table's head and undo/redo flags
+    view: View  # the public view, with the table's head and undo/redo flags
     prompt: Prompt
-    history: tuple[JSON, ...]  # the actions so far, oldest first
+    history: tuple[Action, ...]  # the actions so far, oldest first
     ui: UiState = field(default_factory=UiState)
     change: Change = NOTHING  # the table's last change (kept while only the UI moves)
     changed_at: float = 0.0  # when the table last changed (animations count from it)
@@ -223,7 +224,7 @@ class Snapshot:
     at: float = 0.0
     cards: Cards = ()  # the table's card library (its game's spec has a card kit)
     resumable: tuple[GameRecord, ...] = ()  # the journal's other unfinished games, newest first
-    setup: JSON = field(default_factory=dict)  # the game's setup
+    setup: Setup = field(default_factory=dict)  # the game's setup
     # The game log in every language: the previous snapshot's and the change's new lines
     # (the table's log book), never replayed; read through companion.game_log.lines.
     log: GameLog = field(default_factory=GameLog)
@@ -242,7 +243,7 @@ class Snapshot:
         return self.spec.period(self.view)
 
     @property
-    def choice_under_cursor(self) -> JSON | None:
+    def choice_under_cursor(self) -> Action | None:
         """The complete action under the cursor (None on an entry or in another mode)."""
         choices = self.prompt.choices
         count = len(choices) + len(self.prompt.entries)
@@ -270,13 +271,13 @@ class Snapshot:
         return entries[self.ui.entry]
 
     @property
-    def card_shown(self) -> JSON | None:
+    def card_shown(self) -> Data | None:
         """The card the card library view shows (None when it is closed or empty)."""
         if "cards" not in self.ui.modes or not self.cards:
             return None
         return self.cards[self.ui.card % len(self.cards)]
 
-    def view_for(self, audience: str = PUBLIC) -> JSON:
+    def view_for(self, audience: str = PUBLIC) -> View:
         """The view for ``audience`` ("public", "seat:2"), from the frozen state."""
         if audience == PUBLIC:
             return self.view
@@ -286,7 +287,7 @@ class Snapshot:
         """What the screen must say besides the game: the last message, then the parts
         that do not work, in the table's language."""
         lines = [self.ui.notice.say(self.language)] if self.ui.notice else []
-        seats = len(self.view.get("seats") or [])
+        seats = len(rows(self.view.get("seats")))
         # Each once: a refused write says what the storage note says (issue 22).
         return tuple(dict.fromkeys((*lines, *self.hardware.notes(self.language, seats))))
 

@@ -27,7 +27,16 @@ from companion.game_log import GameLog, Said
 from companion.games.spec import AnySpec, GameState
 from companion.journal import GameRecord, Journal, JournalError
 from companion.rules import freeze
-from companion.rules.base import JSON, PUBLIC, IllegalAction, Prompt, RulesError
+from companion.rules.base import (
+    PUBLIC,
+    Action,
+    Event,
+    IllegalAction,
+    Prompt,
+    RulesError,
+    Setup,
+    View,
+)
 
 FINISHED = "finished"
 ACTIVE = "active"
@@ -118,8 +127,8 @@ class Change:
     """What a command did, in the past tense, for narration, cues and animations."""
 
     kind: ChangeKind
-    action: JSON | None = None  # the action applied, redone, or (the last one) undone
-    events: tuple[JSON, ...] = ()  # what the rules said it caused (action and redo only)
+    action: Action | None = None  # the action applied, redone, or (the last one) undone
+    events: tuple[Event, ...] = ()  # what the rules said it caused (action and redo only)
     undone: int = field(default=0)  # how many actions an undo took back
 
     @property
@@ -150,12 +159,12 @@ class Table(LoopOwned):
             raise JournalError(f"{where}: {error} (this companion cannot replay it)") from error
         self.record = record
         self.spec = spec
-        self._actions: list[JSON] = []
+        self._actions: list[Action] = []
         # The states from head ``_base`` on (older ones are rebuilt from a snapshot).
         self._states: list[GameState] = []
         self._base = 0
         self._asked: tuple[GameState, Prompt] | None = None  # the state's prompt, kept
-        self._viewed: tuple[GameState, JSON] | None = None  # its public view (the rules'), kept
+        self._viewed: tuple[GameState, View] | None = None  # its public view (the rules'), kept
         self._replay()
         self._said = self._kept_said()  # what each stored action said (the redo stack's too)
         self.log_book.reset(self._said[: self.head])
@@ -287,19 +296,19 @@ class Table(LoopOwned):
             self._asked = (state, self.spec.rules.prompt(state))
         return self._asked[1]
 
-    def _public(self, state: GameState) -> JSON:
+    def _public(self, state: GameState) -> View:
         """The rules' public view of ``state``, computed once per state (the narration of
         the step that made it, then the snapshot, read the same): never changed, copied."""
         if self._viewed is None or self._viewed[0] is not state:
             self._viewed = (state, self.spec.rules.view(state, PUBLIC))
         return self._viewed[1]
 
-    def view(self, audience: str = PUBLIC) -> JSON:
+    def view(self, audience: str = PUBLIC) -> View:
         self.check_thread()
         if audience == PUBLIC:
             picture = dict(self._public(self.state))
         else:
-            picture = self.spec.rules.view(self.state, audience)
+            picture = dict(self.spec.rules.view(self.state, audience))
         picture["table"] = {
             "game_id": self.record.id,
             "head": self.head,
@@ -313,7 +322,7 @@ class Table(LoopOwned):
         self.check_thread()
         return self.log_book.log()
 
-    def history(self) -> tuple[JSON, ...]:
+    def history(self) -> tuple[Action, ...]:
         """The actions of the game so far (the redo stack left out), oldest first."""
         self.check_thread()
         return tuple(self._actions[: self.head])
@@ -420,6 +429,7 @@ class Table(LoopOwned):
 
     def _new_game(self, command: NewGame) -> Change:
         game = command.game or self.game
+        setup: Setup
         if command.setup is not None:
             setup = dict(command.setup)
         elif game == self.game:

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from companion.games.spec import Cards
 from companion.input_timing import HOLD, PRESS, Gesture
+from companion.rules.reading import mapping
 from companion.snapshot import Snapshot, UiState
 from companion.table import Command, Redo, Undo
 
@@ -106,7 +107,7 @@ def table_undo(kind: str, ui: UiState, snap: Snapshot, now: float) -> Reaction:
     """UNDO for the table: pressed, the last action is undone; held, the last undone is
     redone (``ui``: the UI state it leaves, already quiet)."""
     if kind == HOLD:
-        if not snap.view.get("table", {}).get("can_redo"):
+        if not mapping(snap.view.get("table")).get("can_redo"):
             return refuse(ui, "hardware.nothing_to_redo", now)
         return Reaction(ui, (Redo(),))
     if kind == PRESS:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from companion.controls.base import Input, Mode, Reaction, refuse
 from companion.controls.table import GAME_PROMPT, not_this_seat, secret_open
-from companion.rules.base import JSON
+from companion.rules.base import Action
 from companion.snapshot import Snapshot
 from companion.table import Apply
 
@@ -29,7 +29,7 @@ class ValueEntry(Mode, ABC):
         return self.finish(entry.action((*snap.ui.entered, shown)), snap, now)
 
     @abstractmethod
-    def finish(self, values: JSON, snap: Snapshot, now: float) -> Reaction:
+    def finish(self, values: Action, snap: Snapshot, now: float) -> Reaction:
         """Every field entered: what the entry's action becomes (played, a card kept...)."""
 
     def step(self, move: str, snap: Snapshot, now: float) -> Reaction:
@@ -72,7 +72,7 @@ class PromptEntry(ValueEntry):
             return None  # the colours vote (the game's mode under this one)
         return not_this_seat(press.seat, snap, now) or self.step(press.move, snap, now)
 
-    def finish(self, values: JSON, snap: Snapshot, now: float) -> Reaction:
+    def finish(self, values: Action, snap: Snapshot, now: float) -> Reaction:
         return Reaction(snap.ui, (Apply(values, snap.prompt.seat),))
 
 

@@ -12,7 +12,7 @@ from companion.controls.entry import ValueEntry
 from companion.controls.pages import open_cards, open_log, open_phones
 from companion.controls.questions import ask_restart_period
 from companion.i18n import text
-from companion.rules.base import JSON
+from companion.rules.base import Action
 from companion.snapshot import Form, Notice, Snapshot, UiState
 from companion.table import NewGame
 
@@ -140,7 +140,7 @@ class FormEntry(ValueEntry):
 
     name = "form"
 
-    def finish(self, values: JSON, snap: Snapshot, now: float) -> Reaction:
+    def finish(self, values: Action, snap: Snapshot, now: float) -> Reaction:
         ui = snap.ui
         form = ui.form
         if form is None:

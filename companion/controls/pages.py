@@ -8,7 +8,8 @@ from dataclasses import replace
 from companion import game_log
 from companion.controls.base import Closable, Input, Mode, Reaction, refuse
 from companion.controls.entry import ValueEntry
-from companion.rules.base import JSON
+from companion.rules.base import Action
+from companion.rules.reading import rows
 from companion.snapshot import Snapshot, UiState
 
 # --- the game log ("Game log" in the menu) -------------------------------------------------
@@ -65,7 +66,7 @@ def _seats_of(snap: Snapshot) -> int:
     players = snap.setup.get("players")
     if isinstance(players, list):
         return len(players)
-    return len(snap.view.get("seats") or []) or len(snap.web.seats if snap.web else ())
+    return len(rows(snap.view.get("seats"))) or len(snap.web.seats if snap.web else ())
 
 
 def open_phones(ui: UiState, snap: Snapshot, now: float) -> Reaction:
@@ -105,7 +106,7 @@ class CardEntry(ValueEntry):
 
     name = "entry"
 
-    def finish(self, values: JSON, snap: Snapshot, now: float) -> Reaction:
+    def finish(self, values: Action, snap: Snapshot, now: float) -> Reaction:
         kit = snap.spec.cards
         ui = snap.ui
         if kit is None or not snap.cards:

@@ -11,7 +11,7 @@ from companion import narration
 from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
 from companion.games.spec import SecretChoice
 from companion.input_timing import HOLD
-from companion.rules.base import JSON
+from companion.rules.base import Action
 from companion.snapshot import Snapshot
 from companion.table import Apply
 
@@ -130,7 +130,7 @@ def secret_voters(snap: Snapshot, seat: int) -> list[int]:
     return voters
 
 
-def _in_turn(hands: list[int], secret: SecretChoice, history: Sequence[JSON]) -> list[int]:
+def _in_turn(hands: list[int], secret: SecretChoice, history: Sequence[Action]) -> list[int]:
     """The hands that may change their choice, the one a press changes first: they take
     turns, counted by the choices these hands made since the choosing began (who chose,
     never what)."""
@@ -145,12 +145,12 @@ def _in_turn(hands: list[int], secret: SecretChoice, history: Sequence[JSON]) ->
     return hands[start:] + hands[:start]
 
 
-def period_choice(snap: Snapshot) -> JSON | None:
+def period_choice(snap: Snapshot) -> Action | None:
     """The prompt's choice that starts the next period, if it is offered now."""
     return _choice(snap, snap.spec.inputs.period_action)
 
 
-def _choice(snap: Snapshot, do: str | None) -> JSON | None:
+def _choice(snap: Snapshot, do: str | None) -> Action | None:
     if do is None:
         return None
     return next((c for c in snap.prompt.choices if c.get("do") == do), None)

@@ -9,15 +9,16 @@ catalogue key and fields), and a choice a game brings no words for. A game's own
 from __future__ import annotations
 
 from companion.i18n import has, text
-from companion.rules.base import JSON
+from companion.rules.base import Action, View
+from companion.rules.reading import Data, mapping, rows
 
 
 def first_upper(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def player(view: JSON | None, seat: object, language: str) -> str:
-    for entry in (view or {}).get("seats") or []:
+def player(view: View | None, seat: object, language: str) -> str:
+    for entry in rows((view or {}).get("seats")):
         if entry.get("seat") == seat:
             return str(entry.get("name"))
     return text("ui.seat", language, seat=seat)
@@ -28,7 +29,7 @@ def short(name: str, letters: int = 3) -> str:
     return name[:letters]
 
 
-def phase(view: JSON, language: str) -> str:
+def phase(view: View, language: str) -> str:
     """The phase, or the stage when there is no phase yet."""
     game = view.get("game")
     current = view.get("phase")
@@ -45,14 +46,14 @@ def phase(view: JSON, language: str) -> str:
     return ""
 
 
-def prompt_line(view: JSON | None, prompt: JSON | None, language: str) -> str:
+def prompt_line(view: View | None, prompt: Data | None, language: str) -> str:
     """What the prompt says, in the language: its catalogue key with its fields."""
     if not prompt or not prompt.get("key"):
         return text("ui.prompt.nobody", language)
-    return text(str(prompt["key"]), language, **dict(prompt.get("fields") or {}))
+    return text(str(prompt["key"]), language, **mapping(prompt.get("fields")))
 
 
-def choice(view: JSON, action: JSON, language: str, game: str = "") -> str:
+def choice(view: View, action: Action, language: str, game: str = "") -> str:
     """A choice a game brings no words for: its catalogue entry ``<game>.ui.choice.<do>``
     with the action's fields, else the action's name."""
     kind = str(action.get("do"))

@@ -15,6 +15,7 @@ from companion.display.layout import Layout
 from companion.display.paint import Fonts, Painter
 from companion.display.scene import Scene
 from companion.display.screens import Motion, chrome, draw_stack
+from companion.rules.reading import mapping, whole
 
 TURN_SECONDS = 0.6
 ANIMATION_FPS = 30.0
@@ -65,7 +66,7 @@ class Renderer:
     def render(self, scene: Scene, now: float, force: bool = False) -> bool:
         """Draw ``scene`` if it differs from the last one drawn or an animation runs."""
         key = scene.key()
-        sun = ((scene.view or {}).get("sigil") or {}).get("sun_sector")
+        sun = whole(mapping(scene.view.get("sigil")).get("sun_sector"))
         if sun != self._sun:
             if self.animate and sun is not None and self._sun is not None and key != self._key:
                 self._turn = _Turn(self._sun, now)

@@ -21,6 +21,7 @@ from companion.display.sim import strip_colour
 from companion.games.spec import AnySpec
 from companion.leds import RGB, LedStyle, Overlay, frame, is_animated
 from companion.ring_geometry import SECTORS, RingGeometry, point
+from companion.rules.reading import mapping, whole
 from companion.snapshot import UiState, of_state
 
 SIZE = 220
@@ -74,7 +75,7 @@ def _sample_frames(spec: AnySpec) -> dict[str, tuple[list[RGB], int | None]]:
             acting_seat=snap.prompt.seat,
             fresh_events=tuple(state.events) if sample.actions else (),
         )
-        sun = (snap.view.get("sigil") or {}).get("sun_sector")
+        sun = whole(mapping(snap.view.get("sigil")).get("sun_sector"))
         times = [("", 0.3)]
         # a pulse at its low, a reveal later on (a winner's chase is one picture)
         if is_animated(spec, snap.view, ui, 0.3) and not snap.view.get("winner"):

@@ -13,7 +13,7 @@ from companion import games
 from companion.display import menu_samples
 from companion.display.scene import Scene
 from companion.games.spec import AnySpec, GameState, Sample
-from companion.rules.base import JSON
+from companion.rules.base import Action
 from companion.snapshot import Snapshot, UiState, of_state
 from companion.table import Change
 
@@ -21,7 +21,7 @@ from companion.table import Change
 def play(
     spec: AnySpec,
     setup: Mapping[str, object],
-    actions: Sequence[JSON],
+    actions: Sequence[Action],
 ) -> GameState:
     """The state after ``actions``; stops quietly at the game's end."""
     state: GameState = spec.rules.start(setup)
@@ -40,7 +40,7 @@ def scene_of(
     return Scene.of(of_state(spec, state, ui))
 
 
-def with_library(spec: AnySpec, snap: Snapshot, actions: Sequence[JSON]) -> Snapshot:
+def with_library(spec: AnySpec, snap: Snapshot, actions: Sequence[Action]) -> Snapshot:
     """The snapshot as the box has it: the game's starting card library, with what the
     actions played taught it, offered in the prompt."""
     kit = spec.cards

@@ -15,7 +15,8 @@ from companion import game_log, narration
 from companion.controls import menu_items, phone_pages
 from companion.i18n import text
 from companion.narration import narrate
-from companion.rules.base import JSON, Entry
+from companion.rules.base import Action, Entry, View, Wire
+from companion.rules.reading import rows
 from companion.snapshot import Snapshot, UiState
 
 if TYPE_CHECKING:
@@ -194,8 +195,8 @@ def happened(snap: Snapshot) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Scene:
     spec: AnySpec
-    view: JSON
-    prompt: JSON  # the prompt's JSON, its text said in the scene's language
+    view: View
+    prompt: Wire  # the prompt's picture (Prompt.to_json), its text said in the scene's language
     ui: UiState
     notes: tuple[str, ...] = ()  # the last message, then the parts that do not work
     menu: tuple[str, ...] = ()  # the menu's lines, in the scene's language
@@ -238,8 +239,8 @@ class Scene:
         return "  ·  ".join(self.notes)
 
     @property
-    def choices(self) -> list[JSON]:
-        return list(self.prompt.get("choices") or [])
+    def choices(self) -> list[Action]:
+        return rows(self.prompt.get("choices"))
 
     @property
     def option_count(self) -> int:
@@ -247,7 +248,7 @@ class Scene:
         return len(self.choices) + len(self.entry_labels)
 
     @property
-    def cursor_choice(self) -> JSON | None:
+    def cursor_choice(self) -> Action | None:
         """The complete action under the cursor (None when it is on an entry)."""
         choices, count = self.choices, self.option_count
         if not count or self.ui.cursor % count >= len(choices):

@@ -43,6 +43,7 @@ from companion.display.sound import Sounds
 from companion.i18n import text
 from companion.outputs import SCREEN
 from companion.ring_geometry import SECTORS, RingGeometry, point
+from companion.rules.reading import rows
 from companion.snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -361,7 +362,7 @@ class Simulator:
     def _seats_shown(self) -> int:
         """The rows of seat buttons: one per player of the game on the table (a game
         resumed or started from the menu may seat more than the config names)."""
-        players = len(self.snapshot.view.get("seats") or [])
+        players = len(rows(self.snapshot.view.get("seats")))
         return max(2, min(players, len(SEAT_KEYS)))
 
     def _geometry(self) -> PanelGeometry:

@@ -19,7 +19,8 @@ from companion.display.layout import NOTICE_LINES, Layout
 from companion.display.paint import Painter
 from companion.display.scene import Scene
 from companion.i18n import text
-from companion.rules.base import JSON
+from companion.rules.base import Action
+from companion.rules.reading import mapping
 
 SEPARATOR = "  ·  "
 MAX_ASK_LINES = 2
@@ -48,10 +49,9 @@ def phase_words(scene: Scene) -> str:
 
 
 def acting_seat(scene: Scene) -> int | None:
-    seat = (scene.prompt or {}).get("seat")
+    seat = scene.prompt.get("seat")
     if seat is None:
-        turn = (scene.view or {}).get("turn") or {}
-        seat = turn.get("seat") if isinstance(turn, dict) else None
+        seat = mapping(scene.view.get("turn")).get("seat")
     return int(seat) if isinstance(seat, int) else None
 
 
@@ -248,7 +248,7 @@ def ask_text(painter: Painter, layout: Layout, scene: Scene) -> str:
     question that needs more than two lines at 5 mm is left to the banner's phase and
     the choice, but the player it names stays ("Александра")."""
     said = labels.prompt_line(scene.view, scene.prompt, scene.language)
-    player = ((scene.prompt or {}).get("fields") or {}).get("player")
+    player = mapping(scene.prompt.get("fields")).get("player")
     prefix = f"{player}: " if player else ""
     if prefix and said.startswith(prefix) and len(said) > len(prefix):
         if names_player(painter, layout, scene):
@@ -398,7 +398,7 @@ def _choice_caps(
     return left, right
 
 
-def _label(scene: Scene, current: JSON | None, entry: str | None) -> str:
+def _label(scene: Scene, current: Action | None, entry: str | None) -> str:
     """The choice under the cursor in words (an entry to open ends with "…")."""
     words = scene.spec.choice_words
     if entry is not None:

@@ -17,6 +17,7 @@ from companion.display.screens import chrome
 from companion.display.screens.base import Motion
 from companion.display.screens.menu import draw_folded, fold
 from companion.i18n import text
+from companion.rules.reading import rows
 
 
 def counter(scene: Scene) -> tuple[str, int, str]:
@@ -56,7 +57,7 @@ class GenericScreen:
         else:
             painter.box(pygame.Rect(middle.left, middle.top, middle.width, 2), theme.PANEL_EDGE)
         lines = []
-        for seat in view.get("seats") or []:
+        for seat in rows(view.get("seats")):
             score = seat.get("score")
             shown = f"{seat.get('name')}: {score}" if score is not None else str(seat.get("name"))
             lines.append(shown)

@@ -22,7 +22,8 @@ from companion.display.paint import Painter
 from companion.display.scene import Scene
 from companion.display.screens import chrome
 from companion.i18n import text
-from companion.rules.base import JSON
+from companion.rules.base import View
+from companion.rules.reading import mapping, whole
 
 Series = tuple[int, list[tuple[int, int]]]  # (seat, [(x, y), ...])
 CHART_LINES = 5  # caption, three lines of plot, the x-axis labels
@@ -52,12 +53,12 @@ class Summary:
 
 
 # (public view, language) -> the summary
-Summarise = Callable[[JSON, str], Summary]
+Summarise = Callable[[View, str], Summary]
 # (public view, language) -> the title ("Anna wins"; a team: "Anna & Clara win")
-Title = Callable[[JSON, str], str]
+Title = Callable[[View, str], str]
 
 
-def no_summary(view: JSON, language: str) -> Summary:
+def no_summary(view: View, language: str) -> Summary:
     """A game that brings no summary: the winner alone, no chart."""
     return Summary()
 
@@ -76,8 +77,7 @@ class VictoryScreen:
         view = scene.view or {}
         language = scene.language
         painter.surface.fill(theme.BACKGROUND)
-        winner = view.get("winner") or {}
-        seat = winner.get("seat")
+        seat = whole(mapping(view.get("winner")).get("seat"))
         title_px = layout.font(36)
         title = pygame.Rect(0, 0, layout.width, layout.line_of(title_px) + 2 * layout.px(4))
         painter.box(title, chrome.seat_colour(scene, seat))
