@@ -72,6 +72,7 @@ from companion.games.bestiary.state import (
     parse_setup,
 )
 from companion.games.bestiary.summoning import summoned_creature
+from companion.games.bestiary.types import emit_event
 from companion.rules import effects as fx
 from companion.rules import sigil
 from companion.rules.base import (
@@ -87,6 +88,10 @@ from companion.rules.base import (
     require_phase,
     seat_of,
 )
+
+# An event is emitted through ``emit_event`` (mypy checks it against its TypedDict in
+# types.py) unless a hook a variant overrides adds keys to it (``_side_said``, the ``said``
+# of an ability or a maneuver): those go through ``emit``.
 
 # The state a rules object plays: the Bestiary's, or a variant's subclass of it.
 S = TypeVar("S", bound=State)
@@ -246,7 +251,9 @@ class BestiaryRules(Generic[S]):
         castles[state.setup.first - 1] = castle
         castles[state.setup.second - 1] = other
         state = state.evolve(castles=tuple(castles), stage=STAGE_SUMMON, turn=state.setup.first)
-        return emit(state, {"event": "castle_chosen", "seat": state.setup.first, "castle": castle})
+        return emit_event(
+            state, {"event": "castle_chosen", "seat": state.setup.first, "castle": castle}
+        )
 
     def summon(self, state: S, action: Action) -> S:
         """Стадия вызова существ: P1, P2, P1, P2, P1, P2; none shared; then the class
@@ -261,7 +268,9 @@ class BestiaryRules(Generic[S]):
         seat = self._acting_seat(state, action)
         creature = summoned_creature(state, seat, action)
         state = state.evolve(creatures=(*state.creatures, creature))
-        state = emit(state, {"event": "creature_summoned", "seat": seat, "creature": creature.name})
+        state = emit_event(
+            state, {"event": "creature_summoned", "seat": seat, "creature": creature.name}
+        )
         if len(state.creatures) < 2 * CREATURES_PER_SEAT:
             return state.evolve(turn=state.seats.after(seat))
         return self._class_penalty(state)
@@ -271,7 +280,7 @@ class BestiaryRules(Generic[S]):
         for seat in (state.setup.first, state.setup.second):
             present = {c.klass for c in state.army(seat)}
             missing = [k for k in CLASSES if k not in present]
-            state = emit(state, {"event": "class_penalty", "seat": seat, "missing": missing})
+            state = emit_event(state, {"event": "class_penalty", "seat": seat, "missing": missing})
             state = self._add_damage(state, seat, CLASS_PENALTY * len(missing), "class_penalty")
         if state.winner is not None:
             return state
@@ -293,11 +302,11 @@ class BestiaryRules(Generic[S]):
         tempo = pick(TEMPOS, require(action, "tempo"), "tempo")
         choices = (*state.tempo_choices, tempo)
         state = state.evolve(tempo_choices=choices)
-        state = emit(state, {"event": "tempo_wanted", "seat": seat, "tempo": tempo})
+        state = emit_event(state, {"event": "tempo_wanted", "seat": seat, "tempo": tempo})
         if tempo == SLOW and len(choices) < 2:
             return state.evolve(turn=state.seats.after(seat))
         state = state.evolve(chosen_tempo=tempo)
-        state = emit(state, {"event": "tempo_chosen", "tempo": tempo})
+        state = emit_event(state, {"event": "tempo_chosen", "tempo": tempo})
         return state.evolve(stage=STAGE_PLAY, turn=state.setup.first, phase=PHASE_TURN_DISC)
 
     # --- the period ---------------------------------------------------------------
@@ -308,7 +317,7 @@ class BestiaryRules(Generic[S]):
         check_fields("turn_disc", action, ("do", "seat"))
         self._actor(state, action, "turn_disc")
         state = self._disc_turned(state)
-        return emit(
+        return emit_event(
             state,
             {
                 "event": "disc_turned",
@@ -332,7 +341,7 @@ class BestiaryRules(Generic[S]):
         towers = [pick(TOWERS, tower, "towers") for tower in as_list(towers_given, "towers")]
         if len(set(towers)) != len(towers):
             raise IllegalAction("'towers': a tower is named twice")
-        state = emit(state, {"event": "siege", "seat": seat, "towers": sorted(towers)})
+        state = emit_event(state, {"event": "siege", "seat": seat, "towers": sorted(towers)})
         state = self._add_damage(state, state.opponent, len(towers), "siege")
         if state.winner is not None:
             return state
@@ -393,7 +402,7 @@ class BestiaryRules(Generic[S]):
         """The player is done with the attack, support or combined phase."""
         check_fields("end_phase", action, ("do", "seat"))
         seat = self._actor(state, action, "end_phase")
-        state = emit(state, {"event": "phase_ended", "seat": seat, "phase": state.phase})
+        state = emit_event(state, {"event": "phase_ended", "seat": seat, "phase": state.phase})
         if state.phase == PHASE_ATTACK:
             return self._preparation(state.evolve(acted=frozenset()))
         # The turn passes: the respawned creatures' owner may now move them out of the castle.
@@ -481,7 +490,7 @@ class BestiaryRules(Generic[S]):
         target = state.creature(target_id)
         assert target is not None
         total = target.wounds + wounds
-        state = emit(
+        state = emit_event(
             state,
             {
                 "event": "attacked",
@@ -500,7 +509,7 @@ class BestiaryRules(Generic[S]):
             effects=tuple(e for e in state.effects if e.target != target.id),
             respawned=state.respawned | {target.id},
         )
-        state = emit(
+        state = emit_event(
             state, {"event": "creature_destroyed", "creature": target.name, "seat": target.owner}
         )
         return self._add_damage(state, state.side_of(target.owner), RESPAWN_DAMAGE, "respawn")
