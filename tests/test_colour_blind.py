@@ -12,7 +12,9 @@ colour maths, so the test trusts no hand-copied matrix or formula.
 from __future__ import annotations
 
 import itertools
+import re
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -96,3 +98,12 @@ def test_dark_text_reads_on_every_seat_colour(seat: int) -> None:
     assert ratio >= CONTRAST_FLOOR, (
         f"{name(seat)}: dark text {INK} on it has contrast {ratio:.2f}, under {CONTRAST_FLOOR}"
     )
+
+
+def test_the_phones_pages_use_the_same_seat_colours() -> None:
+    """style.css copies the palette for the phones (a page cannot import Python)."""
+    css = (Path(__file__).parents[1] / "companion/web/static/style.css").read_text("utf-8")
+    found = {int(n): hexa for n, hexa in re.findall(r"--seat-(\d): #([0-9a-f]{6});", css)}
+    assert found == {
+        index: "".join(f"{part:02x}" for part in rgb) for index, rgb in enumerate(SEAT_COLOURS)
+    }
