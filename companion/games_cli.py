@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.journal import FILE_MODE, GameRecord, Journal, JournalError, StorageError
+from companion.rules.base import Wire
 from companion.table import ACTIVE, FINISHED, Table
 
 EXIT_OK = 0
@@ -172,7 +173,7 @@ def _export(journal: Journal, game_ids: list[int], out: TextIO, *, whole: bool) 
     return EXIT_JOURNAL if left_out else EXIT_OK
 
 
-def _game_lines(journal: Journal, game_id: int) -> Iterator[dict[str, object]]:
+def _game_lines(journal: Journal, game_id: int) -> Iterator[Wire]:
     record = journal.game(game_id)
     actions = journal.actions(game_id)
     yield {

@@ -19,8 +19,7 @@ from companion.config import SEAT_KEYS, Config, GameSettings, load
 from companion.hardware.factory import Adapters
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.hardware.gpio import GpioButtonPanel, GpioDiscSensor
-from companion.hardware.mock import mock_pins
-from companion.hardware.ports import Untyped
+from companion.hardware.mock import MockPins, mock_pins
 from companion.journal import Journal
 from companion.narration import narrate
 from companion.rules.base import Setup
@@ -82,7 +81,7 @@ class PressRunner:
         self.clock = ScriptClock()
         self.config = config_for(script, language)
         self._pins = mock_pins()
-        self.pins: Untyped = self._pins.__enter__()
+        self.pins: MockPins = self._pins.__enter__()
         buttons = GpioButtonPanel(self.config.button_pins, pull_up=True, clock=self.clock)
         disc_cfg = self.config.disc
         disc = GpioDiscSensor(disc_cfg.pin_a, disc_cfg.pin_b, disc_cfg.reverse, clock=self.clock)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -79,7 +78,7 @@ class Apply:
     (``GameSpec.authorize``). None: the table itself acts (NEXT, the disc, a script that
     names no seat), for the seat the prompt names."""
 
-    action: Mapping[str, object]
+    action: Action
     seat: int | None = None
 
 
@@ -101,7 +100,7 @@ class NewGame:
     next game of the series (the spec's rematch setup of the game just played)."""
 
     game: str | None = None
-    setup: Mapping[str, object] | None = None
+    setup: Setup | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +171,7 @@ class Table(LoopOwned):
     # --- construction ----------------------------------------------------------------
 
     @classmethod
-    def new_game(cls, journal: Journal, game: str, setup: Mapping[str, object]) -> Table:
+    def new_game(cls, journal: Journal, game: str, setup: Setup) -> Table:
         spec = games.find(game)
         stamped = spec.stamp(dict(setup))  # the rules this companion plays, kept with it
         spec.rules.start(stamped)  # a bad setup raises here, before any write
@@ -344,7 +343,7 @@ class Table(LoopOwned):
             return self._resume(command.game_id)
         return self._end_game()
 
-    def apply(self, action: Mapping[str, object], seat: int | None = None) -> Change:
+    def apply(self, action: Action, seat: int | None = None) -> Change:
         """Shorthand for ``execute(Apply(action, seat))`` (scripts and tests)."""
         return self.execute(Apply(action, seat))
 
@@ -376,7 +375,7 @@ class Table(LoopOwned):
         self._set_status(status)
         return Change("action", clean, tuple(state.events))
 
-    def _named_seat(self, action: Mapping[str, object]) -> int | None:
+    def _named_seat(self, action: Action) -> int | None:
         """The seat a script's action names (``seat: 2`` or ``seat: Anna``), or None (an
         unknown name is the rules' to refuse, with its own words)."""
         named = action.get("seat")

@@ -6,21 +6,21 @@ at a cursor, in a language; plus the menu, drawn as the box draws it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from companion import games
 from companion.display import menu_samples
 from companion.display.scene import Scene
 from companion.games.spec import AnySpec, GameState, Sample
-from companion.rules.base import Action
+from companion.rules.base import Action, Setup
 from companion.snapshot import Snapshot, UiState, of_state
 from companion.table import Change
 
 
 def play(
     spec: AnySpec,
-    setup: Mapping[str, object],
+    setup: Setup,
     actions: Sequence[Action],
 ) -> GameState:
     """The state after ``actions``; stops quietly at the game's end."""

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -43,6 +43,7 @@ from companion.display.sound import Sounds
 from companion.i18n import text
 from companion.outputs import SCREEN
 from companion.ring_geometry import SECTORS, RingGeometry, point
+from companion.rules.base import JSON
 from companion.rules.reading import rows
 from companion.snapshot import Snapshot
 
@@ -596,7 +597,8 @@ def _configured(args: argparse.Namespace) -> Config:
     from companion.config import Config, load  # noqa: PLC0415 (only the simulator needs it)
 
     config = load(args.config)
-    data: dict[str, Any] = copy.deepcopy(dict(config.data))  # validated YAML, edited in place
+    # The validated YAML, edited in place: parsed from outside, the one JSON here.
+    data: JSON = copy.deepcopy(dict(config.data))
     if args.lang:
         data["language"] = args.lang
     if args.game or args.players:

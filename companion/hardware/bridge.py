@@ -25,7 +25,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol, TypedDict, Unpack
 
 from companion.hardware import bridge_codec as codec
 from companion.hardware import pico_usb
@@ -537,12 +537,22 @@ class Bridge:
         self._say(codec.Resend(self._boot_id, expected))
 
 
+class BridgeOptions(TypedDict, total=False):
+    """:class:`Bridge`'s keyword options that :func:`open_bridge` passes on."""
+
+    hello_timeout: float
+    heartbeat: float
+    link_timeout: float
+    backoff: tuple[float, float]
+    open_port: Callable[[str], SerialPort]
+
+
 def open_bridge(
     port: str = "auto",
     led_count: int = 24,
     *,
     brightness: float = 1.0,
-    **options: Any,  # Bridge's keyword options (timeouts, backoff, open_port), passed on
+    **options: Unpack[BridgeOptions],
 ) -> Bridge:
     """A bridge to ``port``: a device path, ``auto`` (find the Pico by its USB id) or
     ``virtual`` (start a virtual Pico in this process; ``bridge.virtual_pico`` turns its disc).

@@ -12,9 +12,38 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from companion.hardware.cues import CUE_RANK, CUES
-from companion.hardware.ports import EdgeCallback, StepCallback, Untyped
+from companion.hardware.ports import EdgeCallback, StepCallback
+
+# gpiozero ships no type hints: the parts of its devices these adapters use are named here.
+
+
+class _Button(Protocol):
+    when_pressed: Callable[[], None] | None
+    when_released: Callable[[], None] | None
+
+    def close(self) -> None: ...
+
+
+class _Encoder(Protocol):
+    when_rotated_clockwise: Callable[[], None] | None
+    when_rotated_counter_clockwise: Callable[[], None] | None
+
+    def close(self) -> None: ...
+
+
+class _TonalBuzzer(Protocol):
+    # Tones are gpiozero's Tone, a float (its frequency in Hz).
+    min_tone: float
+    max_tone: float
+
+    def play(self, tone: float) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class GpioButtonPanel:
@@ -31,7 +60,7 @@ class GpioButtonPanel:
 
         self.clock = clock
         self.pins = dict(pins)
-        self._buttons: dict[str, Untyped] = {}
+        self._buttons: dict[str, _Button] = {}
         try:
             for name, pin in self.pins.items():
                 self._buttons[name] = Button(pin, pull_up=pull_up, bounce_time=None)
@@ -79,7 +108,7 @@ class GpioDiscSensor:
         self.clock = clock
         self.pin_a, self.pin_b = pin_a, pin_b
         self.reverse = reverse
-        self._encoder: Untyped = RotaryEncoder(pin_a, pin_b, max_steps=0, bounce_time=None)
+        self._encoder: _Encoder = RotaryEncoder(pin_a, pin_b, max_steps=0, bounce_time=None)
 
     def start(self, on_step: StepCallback) -> None:
         sign = -1 if self.reverse else 1
@@ -105,8 +134,8 @@ class GpioBuzzer:
         from gpiozero import TonalBuzzer  # noqa: PLC0415 (lazy)
         from gpiozero.tones import Tone  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
 
-        self._tone = Tone
-        self._buzzer: Untyped = TonalBuzzer(pin, mid_tone=Tone(mid_tone), octaves=1)
+        self._tone: Callable[[str], float] = Tone
+        self._buzzer: _TonalBuzzer = TonalBuzzer(pin, mid_tone=Tone(mid_tone), octaves=1)
         self._queue: queue.Queue[str | None] = queue.Queue()
         self.played: list[str] = []
         self.playing: str | None = None
@@ -153,7 +182,7 @@ class GpioBuzzer:
         self.playing = cue
         return cue
 
-    def _clamped(self, note: str) -> Untyped:
+    def _clamped(self, note: str) -> float:
         tone = self._tone(note)
         low, high = self._buzzer.min_tone, self._buzzer.max_tone
         return min(max(tone, low), high)

@@ -9,12 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
-from companion.hardware.ports import Untyped
+
+class MockPin(Protocol):
+    """What a press script does with one of gpiozero's mock pins (gpiozero ships no type
+    hints: the parts used are named here)."""
+
+    def drive_low(self) -> None: ...
+
+    def drive_high(self) -> None: ...
+
+
+class MockPins(Protocol):
+    """gpiozero's ``MockFactory``, as far as the scripts and tests use it."""
+
+    def pin(self, number: int) -> MockPin: ...
 
 
 @contextmanager
-def mock_pins() -> Iterator[Untyped]:
+def mock_pins() -> Iterator[MockPins]:
     from gpiozero import Device  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
     from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]  # noqa: PLC0415
 

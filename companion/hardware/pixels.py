@@ -14,16 +14,33 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Protocol
 
 from adafruit_pixelbuf import PixelBuf  # type: ignore[import-untyped]
 
-from companion.hardware.ports import Frame, Untyped
+from companion.hardware.ports import RGB, Frame
+
+
+class Strip(Protocol):
+    """A pixelbuf strip as the ring drives it (the Adafruit libraries ship no type hints:
+    the parts used are named here)."""
+
+    auto_write: bool
+    brightness: float
+
+    def __len__(self) -> int: ...
+
+    def __setitem__(self, index: int, colour: RGB) -> None: ...
+
+    def fill(self, colour: RGB) -> None: ...
+
+    def show(self) -> None: ...
 
 
 class PixelRing:
     """The ``LedRing`` port over any pixelbuf strip: one ``show()`` per frame."""
 
-    def __init__(self, strip: Untyped) -> None:
+    def __init__(self, strip: Strip) -> None:
         self.strip = strip
         self.strip.auto_write = False
 
@@ -66,16 +83,17 @@ class RecordingStrip(PixelBuf):  # type: ignore[misc]
         return self.writes[-1][1] if self.writes else b""
 
 
-def open_strip(driver: str, count: int, byteorder: str, brightness: float) -> Untyped:
+def open_strip(driver: str, count: int, byteorder: str, brightness: float) -> Strip:
     """The real strip: ``pwm`` (GPIO18, root) or ``spi`` (GPIO10). Raises with a reason."""
     import board  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
 
     if driver == "pwm":
         import neopixel  # type: ignore[import-untyped]  # noqa: PLC0415 (lazy)
 
-        return neopixel.NeoPixel(
+        strip: Strip = neopixel.NeoPixel(
             board.D18, count, brightness=brightness, auto_write=False, pixel_order=byteorder
         )
+        return strip
     if driver == "spi":
         try:
             import neopixel_spi  # type: ignore[import-not-found,import-untyped,unused-ignore]  # noqa: PLC0415 (lazy)
@@ -84,7 +102,8 @@ def open_strip(driver: str, count: int, byteorder: str, brightness: float) -> Un
                 "the SPI LED driver needs adafruit-circuitpython-neopixel-spi "
                 "(pip install adafruit-circuitpython-neopixel-spi), or use driver: pwm"
             ) from error
-        return neopixel_spi.NeoPixel_SPI(
+        spi: Strip = neopixel_spi.NeoPixel_SPI(
             board.SPI(), count, brightness=brightness, auto_write=False, pixel_order=byteorder
         )
+        return spi
     raise ValueError(f"unknown LED driver '{driver}'")

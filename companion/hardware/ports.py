@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 RGB = tuple[int, int, int]
-# A device of a library that ships no type hints (gpiozero, pixelbuf drivers): the one
-# place the adapters say Any.
-Untyped = Any
 Frame = Sequence[RGB]
 
 # A raw button edge: (button name, pressed?, monotonic time). Button names are

@@ -24,7 +24,6 @@ import tty
 import types
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 RGB = tuple[int, int, int]
@@ -457,8 +456,17 @@ class VirtualPico:
         fakes = self._modules()
         real_import = builtins.__import__
 
-        def pico_import(name: str, *args: Any, **kwargs: Any) -> Any:
-            return fakes[name] if name in fakes else real_import(name, *args, **kwargs)
+        def pico_import(
+            name: str,
+            scope: Mapping[str, object] | None = None,
+            local: Mapping[str, object] | None = None,
+            fromlist: Sequence[str] = (),
+            level: int = 0,
+        ) -> types.ModuleType:
+            # __import__'s own parameters: the interpreter passes them all, by position.
+            if name in fakes:
+                return fakes[name]
+            return real_import(name, scope, local, fromlist, level)
 
         world = dict(vars(builtins))
         world["__import__"] = pico_import
