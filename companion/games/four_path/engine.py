@@ -63,13 +63,13 @@ from companion.games.four_path.state import (
     base_setup,
 )
 from companion.games.four_path.towers import control_sums, holders, standing
+from companion.games.four_path.types import emit_event
 from companion.rules import effects as fx
 from companion.rules.base import (
     Action,
     IllegalAction,
     as_int,
     check_fields,
-    emit,
     pick,
     require,
 )
@@ -158,7 +158,7 @@ class FourPathRules(BestiaryRules[FourPathState]):
         info = roster.find(ref)
         creature = info.id if info else slug(ref)
         draft = draft.ban(seat, creature, info.name_en if info else ref)
-        state = emit(
+        state = emit_event(
             state.evolve(draft=draft),
             {"event": "creature_banned", "seat": seat, "creature": info.name_en if info else ref},
         )
@@ -194,7 +194,7 @@ class FourPathRules(BestiaryRules[FourPathState]):
         draft = draft.summon(seat, creature.id, castle, creature.name)
         state = state.evolve(draft=draft, creatures=(*state.creatures, creature))
         state = state.with_place(creature.id, castle)
-        state = emit(
+        state = emit_event(
             state,
             {
                 "event": "creature_summoned",
@@ -225,7 +225,7 @@ class FourPathRules(BestiaryRules[FourPathState]):
         areas[TOWERS.index(tower)] = creatures
         state = state.evolve(areas=tuple(areas))
         sums = control_sums(state, TOWERS.index(tower))
-        return emit(
+        return emit_event(
             state,
             {
                 "event": "area_set",
@@ -256,7 +256,7 @@ class FourPathRules(BestiaryRules[FourPathState]):
         held = holders(state)
         towers = [t for t, holder in zip(TOWERS, held, strict=True) if holder == side]
         state = state.evolve(holders=held)
-        state = emit(
+        state = emit_event(
             state,
             {
                 "event": "siege",
@@ -338,11 +338,11 @@ class FourPathRules(BestiaryRules[FourPathState]):
         assert turns is not None
         side = turns.team
         after = turns.pass_turn(seat)
-        state = emit(state, {"event": "passed", "seat": seat, "side": side})
+        state = emit_event(state, {"event": "passed", "seat": seat, "side": side})
         if after.combined is None:
             # The team's turn is over: its respawned creatures may now be targeted (B L383).
             state = state.evolve(respawned=frozenset(), acted=frozenset(), maneuvered=frozenset())
-            state = emit(
+            state = emit_event(
                 state, {"event": "phase_ended", "side": side, "phase": PHASE_ATTACK_SUPPORT}
             )
         return acting.synced(state, after)
@@ -387,7 +387,7 @@ class FourPathRules(BestiaryRules[FourPathState]):
             now = state.creature(attacker.id)
             assert now is not None
             healed = ar.vampirism_heal(now.wounds, made)
-            state = emit(
+            state = emit_event(
                 state,
                 {
                     "event": "vampirism",
@@ -441,7 +441,9 @@ class FourPathRules(BestiaryRules[FourPathState]):
             state.fp, state.occupancy(leaving=creature.id), creature.owner, castle
         )
         state = state.with_place(creature.id, castle)
-        state = emit(state, {"event": "respawned_in", "creature": creature.name, "castle": castle})
+        state = emit_event(
+            state, {"event": "respawned_in", "creature": creature.name, "castle": castle}
+        )
         pending = state.pending[1:]
         state = state.evolve(pending=pending)
         if pending:
@@ -564,7 +566,9 @@ def _combined_opened(state: FourPathState) -> FourPathState:
     """The duel's player opens at once (L81); a team says who opens (L123)."""
     combined = state.combined
     if combined is not None and combined.opener is not None:
-        return emit(state, {"event": "opened", "seat": combined.opener, "side": combined.team})
+        return emit_event(
+            state, {"event": "opened", "seat": combined.opener, "side": combined.team}
+        )
     return state
 
 

@@ -19,7 +19,7 @@ time: the dicts are the same objects.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict, TypeVar, cast
 
 from companion.games.bestiary.types import (
     AbilityUsedEvent,
@@ -42,7 +42,9 @@ from companion.games.bestiary.types import (
     TurnDiscAction,
     ViewBase,
 )
-from companion.rules.base import Action, Event, View
+from companion.rules.base import Action, Event, Evolving, View, emit
+
+S = TypeVar("S", bound=Evolving)
 
 # --- the setup (setup.FourPathSetup.to_json writes it, setup.parse_setup reads it) ---------
 
@@ -355,3 +357,9 @@ def four_path_event(event: Event) -> FourPathEvent:
 def four_path_action(action: Action) -> FourPathAction:
     """An action the shell hands a hook (a prompt's choice: the prompt built it typed)."""
     return cast(FourPathAction, action)
+
+
+def emit_event(state: S, *events: FourPathEvent) -> S:
+    """The state with ``events`` added to what the action caused (:func:`emit`), each
+    checked against its TypedDict above where the rules build it."""
+    return emit(state, *events)
