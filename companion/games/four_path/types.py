@@ -11,10 +11,11 @@ phase, barriers and draft; the actions of the draft, the siege, the combined pha
 respawn; and the events that name a side by its team (``side``) where the duel names a
 seat.
 
-The crossing is one cast each way in at a hook (:func:`four_path_view`,
+The crossing in is one cast at the top of a hook (:func:`four_path_view`,
 :func:`four_path_event`, :func:`four_path_action`); a TypedDict is the read-only mapping
-the shell holds, so handing one back needs nothing. Nothing is converted or checked at run
-time: the dicts are the same objects.
+the shell holds, so handing one back needs nothing, and the rules emit theirs through
+:func:`emit_event`. Nothing is converted or checked at run time: the dicts are the same
+objects.
 """
 
 from __future__ import annotations
@@ -244,7 +245,8 @@ EntryBase = AreaAction | FourPathAttackAction | FourPathSupportAction | FourPath
 
 # --- the events (one an ``event``; what the narration says) -------------------------------
 # Where the duel names a side by its seat, Four-path names the team (``side``): the duel's
-# events that may name either (the scale, the victory, the preparation) are the Bestiary's.
+# events that may name either (the scale, the victory) are the Bestiary's; where Four-path
+# only adds keys (a summon's castle, the siege's control...) its event extends the duel's.
 
 
 class CreatureBannedEvent(TypedDict):
