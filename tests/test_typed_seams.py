@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from companion import games
+from companion.games.bestiary import types as bestiary
 from companion.games.manus import types as manus
 from companion.games.talisman import types as talisman
 from companion.games.tetranomicon import types as tetranomicon
@@ -26,6 +27,12 @@ from companion.rules.base import DEBUG, JSON
 from tests.conftest import EXAMPLES
 
 SEAMS = {
+    "bestiary": (
+        bestiary.BestiaryView,
+        bestiary.BestiaryEvent,
+        bestiary.BestiaryAction,
+        bestiary.EntryBase,
+    ),
     "manus": (manus.ManusView, manus.ManusEvent, manus.ManusAction, manus.EntryBase),
     "tetranomicon": (
         tetranomicon.TetraView,
