@@ -20,6 +20,7 @@ import yaml
 
 from companion import games
 from companion.games.bestiary import types as bestiary
+from companion.games.four_path import types as four_path
 from companion.games.manus import types as manus
 from companion.games.talisman import types as talisman
 from companion.games.tetranomicon import types as tetranomicon
@@ -32,6 +33,12 @@ SEAMS = {
         bestiary.BestiaryEvent,
         bestiary.BestiaryAction,
         bestiary.EntryBase,
+    ),
+    "four_path": (
+        four_path.FourPathView,
+        four_path.FourPathEvent,
+        four_path.FourPathAction,
+        four_path.EntryBase,
     ),
     "manus": (manus.ManusView, manus.ManusEvent, manus.ManusAction, manus.EntryBase),
     "tetranomicon": (
