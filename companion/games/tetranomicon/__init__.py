@@ -9,7 +9,7 @@ from companion.games.tetranomicon import labels, picture, ring, rules
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.narration import SAYERS
 from companion.games.tetranomicon.samples import SAMPLES
-from companion.games.tetranomicon.state import GAME, LEVELS, State
+from companion.games.tetranomicon.state import GAME, LEVELS, State, stamp
 
 SETUP_FIELDS = (
     setup_option(WORDS, "wealth", LEVELS, default="scarce"),
@@ -45,4 +45,5 @@ SPEC: GameSpec[State] = GameSpec(
     summary_title=picture.summary_title,
     sections=picture.sections,
     entities=picture.entities,
+    stamp=stamp,  # a new game's buttons are today's edition; an unstamped setup: edition 1
 )

@@ -5,14 +5,11 @@ Everything at the table is public; docs/tetranomicon.md names every view field.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from companion.games.spec import entry_field
 from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon import engine
 from companion.games.tetranomicon.catalogue import WORDS
+from companion.games.tetranomicon.entries import entries
 from companion.games.tetranomicon.state import (
-    ABILITIES,
     EPOCH_TYPES,
     GAME,
     PHASE_ACTIONS,
@@ -20,13 +17,11 @@ from companion.games.tetranomicon.state import (
     PHASE_EPOCH_CARD,
     PHASE_OVER,
     PHASE_RELATIONS,
-    ROUTE_KINDS,
     State,
 )
 from companion.games.tetranomicon.types import (
     BuildingView,
     CreatureView,
-    EntryBase,
     EpochCardAction,
     FlipAction,
     KeepAction,
@@ -37,16 +32,12 @@ from companion.games.tetranomicon.types import (
     WinnerView,
     tetra_events,
 )
-from companion.rules.base import DEBUG, Action, Entry, Field, FieldKind, IllegalAction, Prompt
+from companion.rules.base import DEBUG, Action, IllegalAction, Prompt
 from companion.rules.reading import whole
 
 
 def _key(kind: str) -> str:
     return WORDS.key(f"ui.prompt.{kind}")
-
-
-def _field(key: str, kind: FieldKind = "int", **more: object) -> Field:
-    return entry_field(WORDS, key, kind, **more)
 
 
 def prompt(state: State) -> Prompt:
@@ -78,82 +69,8 @@ def prompt(state: State) -> Prompt:
 
 
 def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
-    """The four actions as entries of the values the board holds, each offered only when
-    it could be afforded (an artifact is free), and the pass (L198, L326)."""
-    coins = state.faction(seat).coins
-    faction = state.faction(seat)
-    entries: list[Entry] = []
-    last = state.setup.castles
-    others = [s for s in state.seats.numbers() if s != seat]
-    # The other factions' routes a path may use: one field per faction that has laid
-    # some (at most as many as it laid), keyed by the player's name as scripts write it.
-    paths = tuple(
-        _field(
-            f"routes.{state.seats.name(s)}",
-            low=0,
-            high=state.laid_by(s),
-            default=0,
-            label_fields={"player": state.seats.name(s)},
-        )
-        for s in others
-        if state.laid_by(s)
-    )
-    neutral = (
-        _field("neutral_roads", low=0, high=6, default=0),
-        _field("neutral_canals", low=0, high=6, default=0),
-    )
-    discount = _field("discount", low=0, high=5, default=0)
-    if coins >= ar.LOWEST_COST and len(faction.buildings) < ar.BUILDING_TOKENS:
-        above = ("type", ar.BUILDINGS[1:])  # a farm reaches no lower level (L233, L235)
-        built = (
-            _field("type", "choice", options=ar.BUILDINGS, words=WORDS.key("building")),
-            _field("castle", low=1, high=last, default=1),
-            *(replace(path, only_if=above) for path in (*paths, *neutral)),
-            discount,
-        )
-        entries.append(Entry(EntryBase(do="build"), built, WORDS.key("entry.build")))
-    if coins >= ar.LOWEST_COST and len(
-        [r for r in state.routes if r.owner == seat]
-    ) < state.route_tokens(seat):
-        laid = (
-            _field("castles.0", low=1, high=last, default=1),
-            _field("castles.1", low=1, high=last, default=2),
-            _field("kind", "choice", options=ROUTE_KINDS, words=WORDS.key("route")),
-            discount,
-        )
-        base = EntryBase(do="route", castles=[1, 2])
-        entries.append(Entry(base, laid, WORDS.key("entry.route")))
-    made = (_field("influence", low=0, high=6, default=1),)
-    entries.append(Entry(EntryBase(do="artifact"), made, WORDS.key("entry.artifact")))
-    if coins >= ar.LOWEST_COST:
-        called = (
-            _field("strength", low=0, high=9, default=1),
-            _field("flag", "choice", options=("peace", "war"), words=WORDS.key("flag")),
-            _field("ability", "choice", options=ABILITIES, words=WORDS.key("ability")),
-            discount,
-        )
-        entries.append(Entry(EntryBase(do="summon"), called, WORDS.key("entry.summon")))
-    if coins >= ar.LOWEST_COST and faction.buildings:
-        own = sorted({c for c, _ in faction.buildings})
-        event = (
-            (
-                _field("event_strength", low=-3, high=3, default=0),
-                _field("event_coin", low=-1, high=1, default=0),
-            )
-            if state.setup.random_events
-            else ()
-        )
-        went = (
-            _field("from", "choice", options=tuple(own)),
-            *paths,
-            *neutral,
-            _field("neutral", low=0, high=20, default=1),
-            _field("level", low=1, high=4, default=min(state.epoch, 3)),
-            *event,
-            discount,
-        )
-        base = EntryBase(do="expedition")
-        entries.append(Entry(base, went, WORDS.key("entry.expedition")))
+    """The pass, and the four actions as entries of the values the board holds, each offered
+    only when it could be afforded (an artifact is free; L198, L326): entries.py."""
     return Prompt(
         seat,
         PHASE_ACTIONS,
@@ -161,7 +78,7 @@ def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
         fields,
         (PassAction(do="pass"),),
         ("build", "route", "artifact", "summon", "expedition"),
-        tuple(entries),
+        entries(state, seat),
     )
 
 

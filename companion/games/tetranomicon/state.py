@@ -56,6 +56,16 @@ PHASE_RELATIONS = "relations"  # peace or war decided by a player (epoch 1, a Ca
 PHASE_ACTIONS = "actions"
 PHASE_OVER = "over"
 
+# The edition of the companion's Tetranomicon (a new game's setup is stamped with today's,
+# ``stamp``): the rules are the same in both, the buttons are not. Edition 1 entered every
+# castle as a number from 1 and had no field for an artifact's or a creature's name or an
+# expedition's target; edition 2 (docs/tetranomicon.md, "Prompt") offers every key the rules
+# take and starts each value where the table most likely is. A setup without an edition
+# is a game of edition 1, so a press script written for it plays as it was written.
+FIRST_EDITION = 1
+EDITION = 2
+EDITIONS = (FIRST_EDITION, EDITION)
+
 
 @dataclass(frozen=True)
 class Setup:
@@ -69,6 +79,7 @@ class Setup:
     # The epoch deck's size is not printed (TN-A7): one card per type, each drawn once,
     # unless the table's deck repeats types.
     epoch_repeats: bool = False
+    edition: int = FIRST_EDITION
 
     @property
     def castles(self) -> int:
@@ -86,6 +97,7 @@ class Setup:
             "random_events": self.random_events,
             "diplomacy": self.diplomacy,
             "epoch_repeats": self.epoch_repeats,
+            "edition": self.edition,
         }
 
 
@@ -99,6 +111,7 @@ SETUP_KEYS = (
     "random_events",
     "diplomacy",
     "epoch_repeats",
+    "edition",
 )
 
 
@@ -139,7 +152,19 @@ def parse_setup(raw: Mapping[str, object] | None) -> Setup:
     if diplomacy and seats.count == 2:
         raise SetupError("setup.diplomacy: the diplomacy module is for 3 or 4 players (L389)")
     repeats = _flag(raw, "epoch_repeats")
-    return Setup(seats, tuple(chosen), youngest, wealth, resources, events, diplomacy, repeats)
+    edition = raw.get("edition", FIRST_EDITION)
+    if isinstance(edition, bool) or not isinstance(edition, int) or edition not in EDITIONS:
+        listed = " or ".join(str(e) for e in EDITIONS)
+        raise SetupError(f"setup.edition: {listed}, not {edition!r}")
+    return Setup(
+        seats, tuple(chosen), youngest, wealth, resources, events, diplomacy, repeats, edition
+    )
+
+
+def stamp(setup: Mapping[str, object]) -> dict[str, object]:
+    """A new game's setup as the journal keeps it: with today's ``edition`` unless it names
+    one (a setup journaled without one is a game of edition 1)."""
+    return dict(setup) if "edition" in setup else {**setup, "edition": EDITION}
 
 
 def _seat(raw: Mapping[str, object], key: str, seats: Seats) -> int | None:

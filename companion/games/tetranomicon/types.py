@@ -35,6 +35,7 @@ class TetraSetup(TypedDict, total=False):
     diplomacy: bool
     epoch_repeats: bool
     first: Seat  # the same, as the rules name it (L119)
+    edition: int  # the buttons' edition (state.EDITION); absent: edition 1
 
 
 # --- the view (docs/tetranomicon.md names every field) -----------------------------------
