@@ -176,8 +176,8 @@ def _artifact() -> Entry:
 
 
 def _summon(state: State, seat: int) -> Entry | None:
-    """Summon: strength, flag, the ability (those in no army yet), the creature's name
-    (none: the ability's, or "creature N"), the discount."""
+    """Summon: strength, flag, the ability (those in no army yet), the discount, the name of
+    a creature of no ability (none: "creature N")."""
     if state.faction(seat).coins < ar.LOWEST_COST:
         return None
     free = tuple(a for a in ABILITIES if a == "none" or state.any_has(a) is None)
@@ -185,8 +185,11 @@ def _summon(state: State, seat: int) -> Entry | None:
         _field("strength", low=0, high=9, default=1),
         _field("flag", "choice", options=("peace", "war"), words=WORDS.key("flag")),
         _field("ability", "choice", options=free, words=WORDS.key("ability")),
-        _name("creature"),
         _discount(),
+        # The rulebook's abilities are its creatures (TN-R24): one summoned with an ability
+        # is named after it (said in the table's language), so only one of no ability asks;
+        # a name is asked last, as the artifact's, where NEXT leaves it out.
+        replace(_name("creature"), only_if=("ability", ("none",))),
     )
     return Entry(EntryBase(do="summon"), called, WORDS.key("entry.summon"))
 
@@ -212,8 +215,8 @@ def _targets(count: int) -> Field:
 
 def _expedition(state: State, seat: int) -> Entry | None:
     """An expedition: from (the castles with an own building, opening at the last one built
-    in), the neutrals, the trophy's level, the expedition card, the target, then the routes
-    the path uses and the discount."""
+    in), the neutrals, the target, the expedition card; then what is rarely changed: the
+    trophy's level (the epoch's, L179-181), the routes the path uses, the discount."""
     faction = state.faction(seat)
     if faction.coins < ar.LOWEST_COST or not faction.buildings:
         return None
@@ -229,9 +232,9 @@ def _expedition(state: State, seat: int) -> Entry | None:
     went = (
         _field("from", "choice", options=own, default=_nearest(own, last_castle(state, seat))),
         _field("neutral", low=0, high=30, default=1),
-        _field("level", low=1, high=4, default=min(state.epoch, 3)),
-        *card,
         _targets(state.setup.castles),
+        *card,
+        _field("level", low=1, high=4, default=min(state.epoch, 3)),
         *_paths(state, seat),
         *_neutral_roads(20),
         _discount(),
