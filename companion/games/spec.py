@@ -390,6 +390,16 @@ class GameSpec(Generic[S]):
     action_looks: ActionLooks = _no_looks
     # The game's Home Assistant sensors for a public view (per-seat ones named by players).
     entities: Callable[[View], list[Entity]] = common_entities
+    # The view's keys that grow with the game (the duel's damage line per period): the
+    # pages' payload leaves them out, so an update costs the same at any length; the
+    # game's own picture (its chart) still reads them from the whole view on the box.
+    growing: tuple[str, ...] = ()
+
+    def page_view(self, view: View) -> View:
+        """The view as a page's payload carries it: without the :attr:`growing` keys."""
+        if not self.growing:
+            return view
+        return {key: value for key, value in view.items() if key not in self.growing}
 
     def picture(self, view: View, language: str, seat: int | None = None) -> Wire:
         """What a phone's page draws of the game for an audience (``seat`` None: the

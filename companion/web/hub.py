@@ -262,7 +262,7 @@ def public_payload(snap: Snapshot, log_from: int | None = None) -> PublicPayload
         "title": snap.spec.words("title", language),
         "phase_label": phase_label(snap),
         "language": language,
-        "view": snap.view,
+        "view": snap.spec.page_view(snap.view),
         "picture": snap.spec.picture(snap.view, language),  # the game's own (docs/phones.md)
         # The games a new game may be (the table page's list), by name and title.
         "games": [{"name": n, "title": s.words("title", language)} for n, s in GAMES.items()],
@@ -331,7 +331,7 @@ def seat_payload(snap: Snapshot, seat: int) -> SeatPayload:
         "game": snap.game,
         "title": snap.spec.words("title", language),
         "language": language,
-        "view": view,
+        "view": snap.spec.page_view(view),
         "picture": snap.spec.picture(view, language, seat),  # from the seat's own view
         "said": list(happened(snap)),
         "prompt": {

@@ -58,4 +58,5 @@ SPEC: GameSpec[State] = GameSpec(
     sections=picture.SECTIONS,
     chart=picture.chart,
     entities=picture.entities,
+    growing=("damage_log",),  # a line per period: not in the pages' updates
 )

@@ -52,4 +52,5 @@ SPEC: GameSpec[FourPathState] = GameSpec(
     sections=picture.SECTIONS,
     chart=board.chart,
     entities=board.entities,
+    growing=("damage_log",),  # a line per period: not in the pages' updates
 )
