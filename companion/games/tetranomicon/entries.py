@@ -194,9 +194,13 @@ def _summon(state: State, seat: int) -> Entry | None:
     return Entry(EntryBase(do="summon"), called, WORDS.key("entry.summon"))
 
 
-def _targets(count: int) -> Field:
-    """An expedition's target as the examples write it (``castle 9``), or none."""
-    options: tuple[str, ...] = (NO_TARGET, *(f"castle {c}" for c in range(1, count + 1)))
+def _targets(count: int, last: int | None) -> Field:
+    """An expedition's target as the examples write it (``castle 9``), or none (the
+    default). Up from none come the castles after the one the faction last built in, down
+    from it those before: the trophies nearest the faction are the fewest presses away."""
+    after = last or count
+    castles = [(after + step - 1) % count + 1 for step in range(1, count + 1)]
+    options: tuple[str, ...] = (NO_TARGET, *(f"castle {c}" for c in castles))
     names = {
         option: {
             language: WORDS(
@@ -232,7 +236,7 @@ def _expedition(state: State, seat: int) -> Entry | None:
     went = (
         _field("from", "choice", options=own, default=_nearest(own, last_castle(state, seat))),
         _field("neutral", low=0, high=30, default=1),
-        _targets(state.setup.castles),
+        _targets(state.setup.castles, last_castle(state, seat)),
         *card,
         _field("level", low=1, high=4, default=min(state.epoch, 3)),
         *_paths(state, seat),
