@@ -12,7 +12,7 @@ import yaml
 
 from companion.games.four_path import rules
 from companion.journal import Journal
-from companion.rules.base import JSON, IllegalAction, Prompt
+from companion.rules.base import JSON, Entry, IllegalAction, Prompt
 from companion.table import NewGame, Table
 
 TEAMS = {"mode": "teams", "players": ["Anna", "Boris", "Clara", "Dmitri"], "keeper": "Anna"}
@@ -240,53 +240,72 @@ def test_only_the_keeper_is_asked_to_turn_the_disc(tmp_path: Path) -> None:
 # --- the siege (L101) --------------------------------------------------------------------------
 
 
-def test_the_siege_prompts_area_entries_build_an_area_action_the_engine_takes(
+def test_the_siege_prompt_asks_where_each_creature_stands_starting_where_it_stood(
     tmp_path: Path,
 ) -> None:
-    """Who stands in each tower's area is the players' to say (FP-R13): the siege prompt has
-    one entry per tower, each creature in or out; what it builds the engine takes, and the
-    siege then counts it: «Каждая захваченная командой башня наносит одно повреждение»."""
+    """Who stands in each tower's area is the players' to say (FP-R13): the siege prompt
+    names the team and has one entry, a value a creature (its tower or none) starting where
+    it stands, so a creature left alone stays out of the action; the siege then counts it:
+    «Каждая захваченная командой башня наносит одно повреждение»."""
     table = play(drafted(tmp_path), {"do": "turn_disc"})
     prompt = assert_all_legal(table)
-    assert prompt.kind == "siege"
-    assert [e.base for e in prompt.entries] == [
-        {"do": "area", "tower": f"tower_{n}"} for n in range(1, 5)
-    ]
-    entry = prompt.entries[1]
+    assert prompt.kind == "siege" and prompt.say("en").startswith("Anna & Clara: your siege")
+    assert prompt.choices == ({"do": "siege"},)
+    (entry,) = prompt.entries
+    assert entry.base == {"do": "siege", "areas": {}}
     keys = [f.key for f in entry.fields]
-    assert keys == [
-        f"creatures.{c}"
-        for c in (
-            "messum",
-            "saxum",
-            "fidea",
-            "vinctum",
-            "illesbra",
-            "ferrarius",
-            "lignum",
-            "cornibus",
-        )
-    ]
-    assert all(f.default == "out" for f in entry.fields)
-    values = [
-        "in" if key in ("creatures.messum", "creatures.fidea", "creatures.saxum") else "out"
-        for key in keys
-    ]
-    action = entry.action(values)
-    assert action["do"] == "area" and action["tower"] == "tower_2"
-    assert action["creatures"]["messum"] == "in"
+    creatures = ("messum", "saxum", "fidea", "vinctum", "illesbra", "ferrarius", "lignum")
+    assert keys == [f"areas.{c}" for c in (*creatures, "cornibus")]
+    assert all(f.default == "none" for f in entry.fields)
+    assert entry.fields[0].options == ("none", "tower_1", "tower_2", "tower_3", "tower_4")
+    assert entry.fields[0].title("en") == "Where is Messum"
+    assert entry.fields[0].say("tower_2", "ru") == "башня 2"
+    where = {"messum": "tower_2", "fidea": "tower_2", "saxum": "tower_2", "lignum": "tower_1"}
+    action = entry.action([where.get(key.split(".")[1], "none") for key in keys])
+    assert action == {"do": "siege", "areas": where}
     table.apply(action)
-    tower = table.view()["towers"][1]
-    assert (tower["creatures"], tower["control"], tower["holder"]) == (
+    towers = table.view()["towers"]
+    assert (towers[1]["creatures"], towers[1]["control"], towers[1]["held_at_last_siege"]) == (
         ["messum", "saxum", "fidea"],
         [2, 1],
         1,
     )
-    # the entry now opens on what was said
-    again = table.prompt().entries[1]
-    assert [f.default for f in again.fields][:3] == ["in", "in", "in"]
-    table.apply(prompt.choices[0])
-    assert table.view()["sides"][1]["castle_damage"] == 1
+    assert towers[0]["creatures"] == ["lignum"]
+    assert table.view()["sides"][1]["castle_damage"] == 2
+
+
+def test_the_siege_entry_opens_on_where_creatures_stood_and_moves_one_alone(
+    tmp_path: Path,
+) -> None:
+    """At the next siege (the other team's) the entry starts where each creature stood:
+    NEXT at once keeps them all; moving one creature names only it, out of the area it
+    was in."""
+    table = play(drafted(tmp_path), {"do": "turn_disc"})
+    table.apply({"do": "siege", "areas": {"tower_1": ["messum", "saxum"], "tower_3": ["fidea"]}})
+    entry = siege_entry_of(play(table, {"do": "open"}, {"do": "pass"}, {"do": "pass"}))
+    defaults = {f.key: f.default for f in entry.fields}
+    assert defaults["areas.messum"] == "tower_1" and defaults["areas.fidea"] == "tower_3"
+    assert entry.action(()) == {"do": "siege", "areas": {}}  # NEXT: as they stand
+    values = ["tower_3" if f.key == "areas.saxum" else f.first for f in entry.fields]
+    assert entry.action(values) == {"do": "siege", "areas": {"saxum": "tower_3"}}
+    table.apply(entry.action(values))
+    towers = table.view()["towers"]
+    assert [t["creatures"] for t in towers] == [["messum"], [], ["fidea", "saxum"], []]
+
+
+def test_a_creature_in_the_siege_areas_must_be_a_creature_and_a_tower(tmp_path: Path) -> None:
+    table = play(drafted(tmp_path), {"do": "turn_disc"})
+    with pytest.raises(IllegalAction, match=r"'areas.messum' must be one of none, tower_1"):
+        table.apply({"do": "siege", "areas": {"messum": "tower_9"}})
+    with pytest.raises(IllegalAction, match=r"'areas' must be one of tower_1"):
+        table.apply({"do": "siege", "areas": {"tower_9": ["messum"]}})
+
+
+def siege_entry_of(table: Table) -> Entry:
+    prompt = table.prompt()
+    assert prompt.kind == "siege", prompt.kind
+    (entry,) = prompt.entries
+    return entry
 
 
 # --- the duel (L81-83) -------------------------------------------------------------------------

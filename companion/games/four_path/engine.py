@@ -62,7 +62,7 @@ from companion.games.four_path.state import (
     FourPathState,
     base_setup,
 )
-from companion.games.four_path.towers import control_sums, holders, standing
+from companion.games.four_path.towers import areas_given, control_sums, holders, standing
 from companion.games.four_path.types import emit_event
 from companion.rules import effects as fx
 from companion.rules.base import (
@@ -238,21 +238,15 @@ class FourPathRules(BestiaryRules[FourPathState]):
     def siege(self, state: FourPathState, action: Action) -> FourPathState:
         """«Каждая захваченная командой башня наносит одно повреждение любому замку
         противника» (L101), on the enemy team's one scale (L103). ``areas`` may say who
-        stands where first (as ``area`` does, per tower); then the team's preparation
-        (L116-117)."""
+        stands where first (per tower, as ``area`` does, or per creature: the buttons'
+        entry, towers.areas_given); then the team's preparation (L116-117)."""
         check_fields("siege", action, ("do", "seat", "areas"))
         turns = acting.playing(state, PHASE_SIEGE)
         side = turns.team
         seat = acting.one_of(state, action, acting.team_first(state, side), "siege")
         given = action.get("areas")
         if given is not None:
-            if not isinstance(given, Mapping):
-                raise IllegalAction("'areas': a mapping of tower to the creatures in its area")
-            areas = list(state.areas)
-            for tower, creatures in given.items():
-                name = pick(TOWERS, tower, "areas")
-                areas[TOWERS.index(name)] = standing(state, creatures, f"areas.{name}")
-            state = state.evolve(areas=tuple(areas))
+            state = state.evolve(areas=areas_given(state, given))
         held = holders(state)
         towers = [t for t, holder in zip(TOWERS, held, strict=True) if holder == side]
         state = state.evolve(holders=held)

@@ -44,7 +44,8 @@ def choice(view: View, action: Action, language: str) -> str:
     if typed["do"] == "pass":
         return ui("choice.pass", language)
     if typed["do"] == "siege":
-        return ui("choice.siege", language)
+        # The entry saying where the creatures stand first carries ``areas``.
+        return ui("choice.siege_areas" if "areas" in typed else "choice.siege", language)
     if typed["do"] == "area":
         return ui("choice.area", language, tower=number_of(typed.get("tower")))
     if typed["do"] == "respawn":

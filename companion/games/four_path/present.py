@@ -9,6 +9,7 @@ area, each team's control, the holder), ``combined`` (whose hand it is, who has 
 
 from __future__ import annotations
 
+from companion.games.bestiary import labels as duel_labels
 from companion.games.bestiary import present as duel_present
 from companion.games.bestiary import roster
 from companion.games.bestiary.state import (
@@ -32,8 +33,8 @@ from companion.games.four_path.state import (
     TOWERS,
     FourPathState,
 )
+from companion.games.four_path.towers import NO_TOWER, area_of
 from companion.games.four_path.types import (
-    AreaAction,
     BanAction,
     CombinedView,
     DraftView,
@@ -52,9 +53,6 @@ from companion.games.four_path.types import (
 from companion.rules import effects as fx
 from companion.rules import sigil
 from companion.rules.base import DEBUG, Action, Entry, Field, IllegalAction, Prompt
-
-IN = "in"
-OUT = "out"
 
 
 def _key(kind: str) -> str:
@@ -128,37 +126,51 @@ def _draft_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
 
 
 def _siege_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
-    """The siege on the towers as the areas stand, and an entry per tower to say who stands
-    in its area now (a creature in or out, each)."""
+    """The team's siege (either ally says it, L101): on the towers as the areas stand, or
+    after saying where the creatures stand now, one value a creature (its tower or none),
+    each starting where it stood: the partner's press counts as much as the prompted
+    seat's (rules.authorize)."""
     held = sum(1 for h in engine.holders(state) if h == state.side)
-    fields: dict[str, str | int] = {"player": name, "held": held}
-    entries = tuple(_area_entry(state, index) for index in range(len(TOWERS)))
+    fields: dict[str, str | int] = {"player": team_name(state, state.side), "held": held}
     siege: FourPathSiegeAction = {"do": "siege"}
+    entries = (siege_entry(state),)
     return Prompt(seat, "siege", _key("siege"), fields, (siege,), ("siege", "area"), entries)
 
 
-def _area_entry(state: FourPathState, index: int) -> Entry:
-    tower = TOWERS[index]
-    standing = set(state.areas[index])
-    names: dict[str | int, dict[str, str]] = {
-        IN: {"en": "in", "ru": "в зоне"},
-        OUT: {"en": "out", "ru": "вне"},
-    }
+# A tower's option as the siege entry says it, in each language.
+WHERE: dict[str | int, dict[str, str]] = {
+    NO_TOWER: {"en": "no tower", "ru": "не у башни"},
+    **{
+        tower: {"en": f"tower {number}", "ru": f"башня {number}"}
+        for number, tower in enumerate(TOWERS, 1)
+    },
+}
+
+
+def siege_entry(state: FourPathState) -> Entry:
+    """The siege with the areas said first: for each creature, the tower whose area it
+    stands in (or none), starting where it stood, so NEXT keeps the rest as they are;
+    a creature left where it was is left out of the action."""
     fields = tuple(
         Field(
-            f"creatures.{creature.id}",
+            f"areas.{creature.id}",
             "choice",
-            WORDS.key("field.in_area"),
-            options=(IN, OUT),
-            default=IN if creature.id in standing else OUT,
-            names=names,
-            label_fields={"creature": creature.name},
+            WORDS.key("field.stands"),
+            options=(NO_TOWER, *TOWERS),
+            default=area_of(state, creature.id),
+            names=WHERE,
+            label_fields={"creature": _names(creature)},
+            omit=(area_of(state, creature.id),),
         )
         for creature in state.creatures
     )
-    words = {"tower": index + 1}
-    base: AreaAction = {"do": "area", "tower": tower}
-    return Entry(base, fields, WORDS.key("entry.area"), words)
+    base: FourPathSiegeAction = {"do": "siege", "areas": {}}
+    return Entry(base, fields, WORDS.key("entry.siege_areas"))
+
+
+def _names(creature: Creature) -> dict[str, str]:
+    """A creature's name in each language (the roster's, else as its card says it)."""
+    return {lang: duel_labels.creature(creature.id, creature.name, lang) for lang in ("en", "ru")}
 
 
 STRENGTH = duel_present.STRENGTH

@@ -9,7 +9,10 @@ from collections.abc import Mapping
 from companion.games.bestiary.checks import creature_named, named_once
 from companion.games.four_path import arithmetic as ar
 from companion.games.four_path.state import TOWERS, FourPathState
-from companion.rules.base import IllegalAction, as_list
+from companion.rules.base import IllegalAction, as_list, pick
+
+# A creature standing in no tower's area (the buttons' siege entry: where each stands).
+NO_TOWER = "none"
 
 
 def standing(state: FourPathState, given: object, key: str) -> tuple[str, ...]:
@@ -25,6 +28,44 @@ def standing(state: FourPathState, given: object, key: str) -> tuple[str, ...]:
     creatures = [creature_named(state, ref, key) for ref in refs]
     named_once(creatures, "an area holds")
     return tuple(c.id for c in creatures)
+
+
+def areas_given(state: FourPathState, given: object) -> tuple[tuple[str, ...], ...]:
+    """The towers' areas after a siege's ``areas``: a mapping of a tower to the creatures
+    in its area (a script writes it so; the towers it leaves out stay as they were), or of
+    a creature to the tower it now stands at, ``none`` for no tower (the buttons' entry:
+    one value a creature, so a creature stands in one area at most; those it leaves out
+    stay where they were). Both may be mixed: the towers first, then the creatures."""
+    if not isinstance(given, Mapping):
+        raise IllegalAction(
+            "'areas': a mapping of tower to the creatures in its area, or of creature to its tower"
+        )
+    areas = [list(area) for area in state.areas]
+    moved: list[tuple[str, str]] = []
+    for key, value in given.items():
+        if key in TOWERS or str(key).startswith("tower"):
+            tower = pick(TOWERS, key, "areas")
+            areas[TOWERS.index(tower)] = list(standing(state, value, f"areas.{tower}"))
+            continue
+        creature = creature_named(state, key, "areas")
+        where = pick((NO_TOWER, *TOWERS), value, f"areas.{key}")
+        moved.append((creature.id, where))
+    for creature_id, where in moved:
+        # Out of every area, then into the one named: one area at most, the order of
+        # those staying kept.
+        areas = [[c for c in area if c != creature_id] for area in areas]
+        if where != NO_TOWER:
+            areas[TOWERS.index(where)].append(creature_id)
+    return tuple(tuple(area) for area in areas)
+
+
+def area_of(state: FourPathState, creature_id: str) -> str:
+    """The tower whose area ``creature_id`` stands in now (the first, were it in two), or
+    :data:`NO_TOWER`."""
+    return next(
+        (tower for tower, area in zip(TOWERS, state.areas, strict=True) if creature_id in area),
+        NO_TOWER,
+    )
 
 
 def control_sums(state: FourPathState, index: int) -> tuple[int, int]:

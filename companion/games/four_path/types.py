@@ -181,7 +181,8 @@ class AreaAction(TypedDict):
 
 class FourPathSiegeAction(TypedDict):
     do: Literal["siege"]
-    areas: NotRequired[dict[str, AreaCreatures]]  # by tower: who stands there now
+    # By tower: who stands there now; or by creature: its tower, "none" (the buttons').
+    areas: NotRequired[dict[str, AreaCreatures | str]]
     seat: NotRequired[Seat]
 
 
@@ -237,10 +238,17 @@ FourPathAction = (
     | RespawnAction
 )
 
-# A prompt entry's action before its values are entered: a tower's area (who stands in
-# it), an attack of varying strength, an ability of time X or Reconstruction's mountains,
-# a new card (the card editor).
-EntryBase = AreaAction | FourPathAttackAction | FourPathSupportAction | FourPathSummonAction
+# A prompt entry's action before its values are entered: the siege with where each
+# creature stands (a tower's area, in older prompts), an attack of varying or another
+# strength or on several targets, an ability of time X, Reconstruction's mountains or a
+# Barrier's hex, a new card (the card editor).
+EntryBase = (
+    FourPathSiegeAction
+    | AreaAction
+    | FourPathAttackAction
+    | FourPathSupportAction
+    | FourPathSummonAction
+)
 
 
 # --- the events (one an ``event``; what the narration says) -------------------------------
