@@ -3,8 +3,9 @@
 ``presses_for(snap, action)`` answers "which buttons, from here, play this action?" using
 only what a player sees: the prompt's choices and entries, where the cursor stands, the
 game's secret choice (its colours) and the disc. It never touches the table; the result is
-checked against the rules (the planned action must change the game exactly as ``action``
-would). ``companion presses SCRIPT.yaml`` turns an action script into a press script with
+checked against the rules: the planned action must leave the game in the very state
+``action`` would (the states compared whole, not a view of them, which may leave details
+out). ``companion presses SCRIPT.yaml`` turns an action script into a press script with
 it, and the tests use it to walk every game to its end from the buttons.
 """
 
@@ -13,65 +14,117 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.controls import NAVIGATION, secret_voters
-from companion.rules.base import Action, Entry, Field, RulesError
+from companion.rules.base import END, LETTERS, Action, Entry, Field, RulesError
 from companion.rules.reading import rows, whole
 from companion.script import Script, ScriptError, parse_press
 from companion.script import load as load_script
 from companion.snapshot import Snapshot
 
-UP, DOWN, SELECT = ("red", "blue", "cyan")
-assert (NAVIGATION[UP], NAVIGATION[DOWN], NAVIGATION[SELECT]) == ("up", "down", "select")
+if TYPE_CHECKING:
+    from companion.loop import App
+
+UP, DOWN, SELECT, BACK = ("red", "blue", "cyan", "yellow")
+assert (NAVIGATION[UP], NAVIGATION[DOWN], NAVIGATION[SELECT], NAVIGATION[BACK]) == (
+    "up",
+    "down",
+    "select",
+    "back",
+)
 
 
 class NoPlan(Exception):
     """No presses from this state play the action (the message says why)."""
 
 
+@dataclass(frozen=True)
+class Plan:
+    """The presses that play an action; ``typing`` of them turn and take the letters of a
+    name (a measure of the buttons leaves them out: a name is the player's, not the
+    prompt's)."""
+
+    words: tuple[str, ...]
+    typing: int = 0
+
+    @property
+    def counted(self) -> int:
+        """The presses a player spends on the decision itself (a name's letters aside)."""
+        return len(self.words) - self.typing
+
+
 def presses_for(snap: Snapshot, action: Action) -> list[str]:
     """The presses (script words: ``seat1.cyan``, ``next``, ``disc 1``) that play
     ``action`` from ``snap``, fewest first; :class:`NoPlan` if the buttons cannot."""
+    return list(plan(snap, action).words)
+
+
+def plan(snap: Snapshot, action: Action) -> Plan:
+    """:func:`presses_for` with the count of a name's letters among the presses."""
     wanted = _outcome(snap, action)
     if wanted is None:
         raise NoPlan(f"the rules refuse {action}")
     secret = snap.spec.inputs.secret
     if secret is not None and action.get("do") == secret.action:
-        return _secret(snap, action, wanted)
-    plans: list[list[str]] = []
+        return Plan(tuple(_secret(snap, action)))
+    plans: list[Plan] = []
     inputs = snap.spec.inputs
     prompt = snap.prompt
     exact = [i for i, choice in enumerate(prompt.choices) if choice == action]
     for index, choice in enumerate(prompt.choices):
         if exact and index not in exact:
             continue  # the action is a choice as written: no need to ask the rules
-        if not exact and _outcome(snap, choice) != wanted:
+        if not exact and not _same(_outcome(snap, choice), wanted):
             continue
         do = choice.get("do")
         if do in inputs.next_actions and _first_of(snap, do) is choice:
-            plans.append(["next"])
+            plans.append(Plan(("next",)))
         if do == inputs.period_action:
-            plans.append(["disc 1"] if snap.hardware.sensor_present else ["next"])
-        plans.append([*_to_cursor(snap, index), _seat(snap, SELECT)])
+            plans.append(Plan(("disc 1",) if snap.hardware.sensor_present else ("next",)))
+        plans.append(Plan((*_to_cursor(snap, index), _seat(snap, SELECT))))
+    reasons: list[str] = []
     for number, entry in enumerate(prompt.entries):
-        values = _values(entry, action)
-        if values is None or _outcome(snap, entry.action(values)) != wanted:
+        fitted = _fit(entry, action)
+        if isinstance(fitted, str):
+            if entry.base.get("do") == action.get("do"):
+                reasons.append(fitted)
+            continue
+        if not _same(_outcome(snap, entry.action(fitted)), wanted):
+            if entry.base.get("do") == action.get("do"):
+                reasons.append(f"{_named(entry)} gives {entry.action(fitted)}, another outcome")
+            continue
+        filled = _fill(snap, entry, fitted)
+        if isinstance(filled, str):
+            reasons.append(filled)
             continue
         opening = [*_to_cursor(snap, len(prompt.choices) + number), _seat(snap, SELECT)]
-        plans.append(opening + _fill(snap, entry, values))
+        plans.append(Plan((*opening, *filled.words), filled.typing))
     if not plans:
-        raise NoPlan(f"no choice or entry of the prompt '{prompt.kind}' plays {action}")
-    return min(plans, key=len)
+        why = f"no choice or entry of the prompt '{prompt.kind}' plays {action}"
+        raise NoPlan(f"{why} ({'; '.join(dict.fromkeys(reasons))})" if reasons else why)
+    return min(plans, key=lambda p: len(p.words))
 
 
 def _outcome(snap: Snapshot, action: Action) -> object | None:
-    """What the game would look like after ``action`` (None if refused)."""
+    """The game's state after ``action`` (None if refused)."""
     try:
-        state = snap.spec.rules.step(snap.state, dict(action))
+        state: object = snap.spec.rules.step(snap.state, dict(action))
     except RulesError:
         return None
-    return snap.spec.rules.view(state, "debug")
+    return state
+
+
+def _same(state: object, wanted: object) -> bool:
+    """Whether two states are the same game: frozen dataclasses compare field by field
+    (the events the action caused among them, so a narration differs too)."""
+    return state is not None and state == wanted
+
+
+def _named(entry: Entry) -> str:
+    return f"the entry '{entry.say('en')}'"
 
 
 def _first_of(snap: Snapshot, do: object) -> Action | None:
@@ -91,7 +144,7 @@ def _to_cursor(snap: Snapshot, index: int) -> list[str]:
     return [_seat(snap, DOWN)] * down if down <= up else [_seat(snap, UP)] * up
 
 
-def _secret(snap: Snapshot, action: Action, wanted: object) -> list[str]:
+def _secret(snap: Snapshot, action: Action) -> list[str]:
     secret = snap.spec.inputs.secret
     assert secret is not None
     voter = action.get(secret.voter_field)
@@ -109,26 +162,76 @@ def _secret(snap: Snapshot, action: Action, wanted: object) -> list[str]:
 
 
 def _values(entry: Entry, action: Action) -> list[str | int] | None:
-    """Each field's value as ``action`` gives it (a dotted key's place in it; an option
-    whose words all appear in a phrase such as "fire warm wet"); a part the action leaves
-    out takes the field's ``omit`` value, else its default."""
+    """Each field's value as ``action`` gives it, or None when the entry cannot give it
+    (:func:`_fit` says why)."""
+    fitted = _fit(entry, action)
+    return None if isinstance(fitted, str) else fitted
+
+
+def _fit(entry: Entry, action: Action) -> list[str | int] | str:
+    """Each field's value as ``action`` gives it: a dotted key's place in it, a list of one
+    for a single value, an option whose words all appear in a phrase such as "fire warm
+    wet"; a part the action leaves out takes the field's ``omit`` value, else its default.
+    A value the field cannot hold (an option it lacks, a number out of its range, a name
+    with a letter the buttons lack) is never replaced by the default: the reason is
+    returned instead."""
     values: list[str | int] = []
     for item in entry.fields:
         found = _lookup(action, item.key.split("."))
-        if isinstance(found, str) and item.kind == "choice" and found not in item.options:
-            found = _option_in(item, found)
+        if isinstance(found, list) and item.kind != "text":
+            if len(found) != 1:
+                return f"{_named(entry)} takes one {item.key}, not {found}"
+            found = found[0]
+        if isinstance(found, _Phrase) and item.kind == "choice":
+            found = _option_in(item, found)  # a phrase need not say every part
+        if isinstance(found, bool) and item.kind == "choice":
+            found = _YES_NO[found]  # YAML reads ``yes`` and ``no`` as true and false
         if found is _MISSING:
-            found = item.omit[0] if item.omit else item.first
-        if item.kind == "int" and not isinstance(found, int):
-            return None
+            values.append(item.omit[0] if item.omit else item.first)
+            continue
+        problem = _unfit(item, found)
+        if problem is not None:
+            return f"{_named(entry)}: {item.key} {problem}"
         if item.kind == "choice" and found not in item.options:
-            return None
+            found = _option_in(item, str(found))
         assert isinstance(found, str | int)
         values.append(found)
     return values
 
 
+def _unfit(item: Field, found: object) -> str | None:
+    """Why ``found`` is no value of ``item`` (None: it is one)."""
+    if item.kind == "int":
+        if not isinstance(found, int) or isinstance(found, bool):
+            return f"is a number, not {found!r}"
+        if not item.low <= found <= item.high:
+            return f"goes from {item.low} to {item.high}, not {found}"
+        return None
+    if item.kind == "text":
+        if not isinstance(found, str):
+            return f"is a name, not {found!r}"
+        if not item.low <= len(found) <= item.high:
+            return f"takes {item.low} to {item.high} letters, not '{found}'"
+        missing = sorted({c for c in found if c.upper() not in LETTERS or c == END})
+        return f"has no letter {' '.join(missing)!r} ('{found}')" if missing else None
+    if found in item.options:
+        return None
+    if isinstance(found, str) and _option_in(item, found) is not _MISSING:
+        return None
+    shown = ", ".join(str(option) for option in item.options[:12])
+    more = ", ..." if len(item.options) > 12 else ""
+    return f"has no option {found!r} ({shown}{more})"
+
+
 _MISSING = object()
+_YES_NO = {True: "yes", False: "no"}
+
+
+class _Phrase(str):
+    """A phrase standing for a whole part of an action ("fire warm wet" for a hand): a
+    field of the part takes the option it names, and the default where it names none."""
+
+    __slots__ = ()
 
 
 def _lookup(action: object, path: Sequence[str]) -> object:
@@ -139,7 +242,7 @@ def _lookup(action: object, path: Sequence[str]) -> object:
         elif isinstance(here, list) and step.isdigit() and int(step) < len(here):
             here = here[int(step)]
         elif isinstance(here, str) and index > 0:
-            return here  # a phrase standing for the whole part ("fire warm wet")
+            return _Phrase(here)  # a phrase standing for the whole part ("fire warm wet")
         else:
             return _MISSING
     return here
@@ -151,19 +254,28 @@ def _option_in(item: Field, phrase: str) -> object:
     return max(fitting, key=len) if fitting else _MISSING
 
 
-def _fill(snap: Snapshot, entry: Entry, values: Sequence[str | int]) -> list[str]:
-    """Field by field: up or down to the value, select; NEXT once the rest are defaults."""
+def _fill(snap: Snapshot, entry: Entry, values: Sequence[str | int]) -> Plan | str:
+    """Field by field: up or down to the value (a name letter by letter), select; NEXT
+    once the rest are defaults. A reason instead when a name cannot be typed."""
     presses: list[str] = []
+    typing = 0
     entered: tuple[str | int, ...] = ()
     index: int | None = entry.following(entered)
     while index is not None:
         item = entry.fields[index]
         if entry.action([*entered, *values[len(entered) :]]) == entry.action(list(entered)):
-            return [*presses, "next"]  # the rest are the defaults
-        presses += _steps(snap, item, item.first, values[index])
+            return Plan((*presses, "next"), typing)  # the rest are the defaults
+        if item.kind == "text":
+            letters = _typing(snap, item, str(values[index]))
+            if letters is None:
+                return f"the buttons cannot type the name '{values[index]}' (capitals)"
+            presses += letters
+            typing += len(letters)
+        else:
+            presses += _steps(snap, item, item.start, values[index])
         entered, index = entry.confirm(entered, values[index])
         presses.append(_seat(snap, SELECT))
-    return presses
+    return Plan(tuple(presses), typing)
 
 
 def _steps(snap: Snapshot, item: Field, start: str | int, goal: str | int) -> list[str]:
@@ -179,39 +291,153 @@ def _steps(snap: Snapshot, item: Field, start: str | int, goal: str | int) -> li
     return [_seat(snap, UP)] * up if up <= down else [_seat(snap, DOWN)] * down
 
 
+def _typing(snap: Snapshot, item: Field, goal: str) -> list[str] | None:
+    """The presses that turn a name field from what it shows when it opens to ``goal``
+    with END chosen (the caller's select ends the name): back over the letters of a
+    default name that differ, then each letter turned to and taken, as the box turns and
+    cases them (:meth:`Field.step`, :meth:`Field.type_letter`). None when the box cannot
+    write ``goal`` (a small letter where the box puts a capital)."""
+    shown = str(item.start)
+    presses: list[str] = []
+    typed = str(item.result(shown)) if shown.endswith(END) else ""
+    keep = 0
+    while keep < min(len(typed), len(goal)) and typed[keep] == goal[keep]:
+        keep += 1
+    while len(shown) - 1 > keep:  # back makes the last letter taken the one being chosen
+        erased = item.erase(shown)
+        assert erased is not None
+        shown = str(erased)
+        presses.append(_seat(snap, BACK))
+    for letter in (*goal[keep:], END):
+        turns = _turn_to(item, shown, letter)
+        if turns is None:
+            return None
+        shown, moves = turns
+        presses += [_seat(snap, move) for move in moves]
+        if letter == END:
+            break
+        taken = item.type_letter(shown)
+        assert taken is not None
+        shown = str(taken)
+        presses.append(_seat(snap, SELECT))
+    return presses if str(item.result(shown)) == goal else None
+
+
+def _turn_to(item: Field, shown: str, letter: str) -> tuple[str, list[str]] | None:
+    """The fewest turns of the letter being chosen (up or down) that show ``letter``."""
+    best: tuple[str, list[str]] | None = None
+    for move, by in ((UP, 1), (DOWN, -1)):
+        here = shown
+        for turns in range(len(LETTERS) + 1):
+            if here[-1:] == letter:
+                if best is None or turns < len(best[1]):
+                    best = (here, [move] * turns)
+                break
+            here = str(item.step(here, by))
+    return best
+
+
 # --- companion presses: an action script as a press script --------------------------------
+
+
+@dataclass(frozen=True)
+class Unplanned:
+    """An action of a script no presses play: where it is and why (``companion presses``
+    plays it directly and goes on)."""
+
+    line: int
+    index: int
+    do: str
+    reason: str
+
+    def say(self, path: str) -> str:
+        where = f"{path}:{self.line}: action {self.index} ({self.do})"
+        return f"{where}: no presses play it: {self.reason}"
+
+
+@dataclass
+class Planned:
+    """A script planned: each press with a comment (the action it ends, or where an action
+    the buttons could not play was played directly), the plan of every action that was
+    planned, and those that were not."""
+
+    presses: list[tuple[str, str]]
+    plans: list[tuple[int, Plan]]
+    unplanned: list[Unplanned]
 
 
 def plan_script(script: Script) -> list[tuple[str, str]]:
     """Play ``script``'s actions by planned presses on the box's own controls (mock pins);
-    the presses, each with a comment on the last press of its action."""
-    from companion.presses import PressRunner  # noqa: PLC0415 (gpiozero loads only here)
+    the presses, each with a comment on the last press of its action. A ScriptError at the
+    first action no presses play (:func:`plan_all` goes on past it)."""
+    planned = plan_all(script)
+    if planned.unplanned:
+        raise ScriptError(planned.unplanned[0].say(script.path))
+    return planned.presses
 
-    planned: list[tuple[str, str]] = []
+
+def plan_all(script: Script, before: Callable[[App], None] | None = None) -> Planned:
+    """Plan every action of ``script`` in turn on the box's own controls (mock pins): the
+    planned presses are played, and the table's state must then be the state the action
+    itself gives. An action no presses play (or whose presses end elsewhere) is played
+    directly, and recorded with the reason; an action the rules refuse ends the run with a
+    ScriptError naming its line. ``before`` sees the runner's app first (the bench fills
+    its card library there)."""
+    from companion.presses import PressRunner  # noqa: PLC0415 (gpiozero loads only here)
+    from companion.table import Undo  # noqa: PLC0415 (the table, only for a failed plan)
+
+    done = Planned([], [], [])
     runner = PressRunner(script, ":memory:", "en", lambda line: None)
     try:
+        if before is not None:
+            before(runner.app)
         for item in script.actions:
             snap = runner.app.snapshot
-            try:
-                words = presses_for(snap, item.action)
-            except NoPlan as why:
-                raise ScriptError(
-                    f"{script.path}:{item.line}: action {item.index} ({item.action.get('do')}): "
-                    f"no presses play it: {why}"
-                ) from None
+            do = str(item.action.get("do"))
+            wanted = _outcome(snap, item.action)
+            if wanted is None:
+                try:
+                    snap.spec.rules.step(snap.state, dict(item.action))
+                except RulesError as error:
+                    where = f"{script.path}:{item.line}: action {item.index} ({do})"
+                    raise ScriptError(f"{where}: no presses play it: {error}") from None
             head = runner.app.table.head
-            for number, word in enumerate(words):
-                runner.step(parse_press(word, len(planned) + 1, item.line))
-                note = _summary(item.action) if number == len(words) - 1 else ""
-                planned.append((word, note))
-            if runner.app.table.head != head + 1:
-                raise ScriptError(
-                    f"{script.path}:{item.line}: action {item.index}: the planned presses "
-                    f"{words} did not play it"
-                )
+            try:
+                found = plan(snap, item.action)
+            except NoPlan as why:
+                done.unplanned.append(Unplanned(item.line, item.index, do, str(why)))
+                done.presses.append(("", f"action {item.index} (line {item.line}) not pressed"))
+                runner.app.apply(dict(item.action))
+                continue
+            start = len(done.presses)
+            for number, word in enumerate(found.words):
+                runner.step(parse_press(word, start + number + 1, item.line))
+                note = _summary(item.action) if number == len(found.words) - 1 else ""
+                done.presses.append((word, note))
+            problem = _played(runner.app.table.head, head, runner.app.table.state, wanted)
+            if problem is not None:
+                del done.presses[start:]
+                reason = f"the planned presses {list(found.words)} {problem}"
+                done.unplanned.append(Unplanned(item.line, item.index, do, reason))
+                done.presses.append(("", f"action {item.index} (line {item.line}) not pressed"))
+                if runner.app.table.head > head:
+                    runner.app.execute(Undo(head))
+                runner.app.apply(dict(item.action))
+                continue
+            done.plans.append((item.index, found))
     finally:
         runner.close()
-    return planned
+    return done
+
+
+def _played(head: int, before: int, state: object, wanted: object) -> str | None:
+    """Why the presses did not play the action (None: the table moved one action on, to
+    the very state the action gives)."""
+    if head != before + 1:
+        return f"moved the table {head - before} actions on, not one"
+    if state != wanted:
+        return "left the game in another state than the action does"
+    return None
 
 
 def _summary(action: Action) -> str:
@@ -234,21 +460,28 @@ def _flat(value: object) -> str:
 
 
 def dump_presses(script: Script, planned: list[tuple[str, str]]) -> str:
-    """The press script as YAML text: the game, the setup, one press per line."""
+    """The press script as YAML text: the game, the setup, one press per line (an action
+    that was not pressed is a comment in its place)."""
     setup = json.dumps(script.setup, ensure_ascii=False)
+    count = sum(1 for word, _ in planned if word)
     lines = [
-        f"# {len(planned)} presses, planned from {script.path} by `companion presses`.",
+        f"# {count} presses, planned from {script.path} by `companion presses`.",
         f"game: {script.game}",
         f"setup: {setup}",
         "presses:",
     ]
     for word, note in planned:
-        lines.append(f"  - {word}" + (f"  # {note}" if note else ""))
+        if not word:
+            lines.append(f"  # {note}")
+        else:
+            lines.append(f"  - {word}" + (f"  # {note}" if note else ""))
     return "\n".join(lines) + "\n"
 
 
 def presses_main(argv: list[str]) -> int:
-    """``companion presses SCRIPT.yaml``: print the press script that plays its actions."""
+    """``companion presses SCRIPT.yaml``: print the press script that plays its actions.
+    Each action no presses play is named on stderr with its line and the reason, and played
+    directly so the rest is planned too; the exit status is then 2."""
     parser = argparse.ArgumentParser(
         prog="companion presses",
         description="Turn an action script into the button presses that play it on the box.",
@@ -259,9 +492,18 @@ def presses_main(argv: list[str]) -> int:
         script = load_script(args.script)
         if script.presses:
             raise ScriptError(f"{script.path}: already a press script")
-        text = dump_presses(script, plan_script(script))
+        planned = plan_all(script)
     except (ScriptError, RulesError) as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2
-    sys.stdout.write(text)
+    sys.stdout.write(dump_presses(script, planned.presses))
+    for missed in planned.unplanned:
+        print(f"companion: {missed.say(script.path)}", file=sys.stderr)
+    if planned.unplanned:
+        print(
+            f"companion: {len(planned.unplanned)} of {len(script.actions)} actions cannot be "
+            "pressed; the press script above leaves them out",
+            file=sys.stderr,
+        )
+        return 2
     return 0
