@@ -34,7 +34,8 @@ def to_the_vote(d: Driver) -> None:
         d.tap("next")  # construction: each hand skips
     for hand in (1, 2, 3, 4):
         seat = 1 if hand <= 2 else 2
-        d.tap(f"seat{seat}.blue")  # medium target
+        if hand in (1, 3):  # a seat's first hand: down to medium; its second stays there
+            d.tap(f"seat{seat}.blue")
         d.tap(f"seat{seat}.cyan")
     assert d.app.view["phase"] == "vote"
 

@@ -10,10 +10,12 @@ sector boundary (+1 -1 +1) never counts twice.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
 from companion.controls.table import period_choice
+from companion.rules.base import Prompt
 from companion.snapshot import Snapshot, UiState
 from companion.table import Apply, Change, Undo
 
@@ -121,11 +123,14 @@ def _disc_back(ui: UiState, shown: int, period: int) -> UiState:
 
 
 def after_change(ui: UiState, change: Change, snap: Snapshot, before: Snapshot) -> UiState:
-    """The table changed: the old cursor and question no longer apply; after a period
+    """The table changed: the question no longer applies, and the cursor stays on the
+    choice it was on (:func:`kept_cursor`), so a second press does the same; after a period
     turned (or was undone), or another game began, the disc's present position shows the
     present period. Other changes leave it: a disc turned early stays a sector ahead, and
     NEXT then catches the rules up with it."""
-    ui = replace(ui, cursor=0, modes=tuple(m for m in ui.modes if m == "menu"))
+    same_game = change.kind in ("action", "undo", "redo", "none")
+    cursor = kept_cursor(ui.cursor, before.prompt, snap.prompt) if same_game else 0
+    ui = replace(ui, cursor=cursor, modes=tuple(m for m in ui.modes if m == "menu"))
     if change.kind == "none":
         return ui
     if snap.period != before.period or change.kind in ("new_game", "resume"):
@@ -136,3 +141,40 @@ def after_change(ui: UiState, change: Change, snap: Snapshot, before: Snapshot) 
 def sync_disc(ui: UiState, snap: Snapshot) -> UiState:
     """Take the disc's present position as showing the present period."""
     return replace(ui, disc_offset=ui.disc_position - (snap.period or 0))
+
+
+def kept_cursor(cursor: int, before: Prompt, after: Prompt) -> int:
+    """Where the cursor goes when the prompt changes under it: on the same choice (or
+    entry) if the new prompt still offers it, else on the one most like it (the same
+    ``do``, then the most fields in common, then the nearest place), so a player who
+    pressed select twice does the same thing twice and never what the list's first line
+    became (issue 24: a second press used an ability instead of a maneuver). Another
+    seat's prompt, or one with nothing like the old choice, starts at its first line."""
+    options = _options(before)
+    if not options or after.seat != before.seat:
+        return 0
+    place = cursor % len(options)
+    was = options[place]
+    best: tuple[int, int] | None = None  # (fields in common, -distance)
+    found = 0
+    for index, option in enumerate(_options(after)):
+        if option == was:
+            return index
+        if option.get("do") != was.get("do"):
+            continue
+        score = (
+            sum(1 for key, value in was.items() if option.get(key) == value),
+            -abs(index - place),
+        )
+        if best is None or score > best:
+            best, found = score, index
+    return found
+
+
+def _options(prompt: Prompt) -> list[Mapping[str, object]]:
+    """What the cursor moves through, each as what it would play: the choices, then each
+    entry's action before its values (marked, so an entry never equals a choice)."""
+    return [
+        *prompt.choices,
+        *({**entry.base, "entry": entry.key} for entry in prompt.entries),
+    ]
