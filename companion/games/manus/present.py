@@ -98,13 +98,24 @@ def _turn_prompt(state: State) -> Prompt:
         skips: list[SkipAction] = [{"do": "skip", "hand": hand}]
         who = {"player": _who(state, hand)}
         entries = (_build_entry(state, hand),)
-        return Prompt(seat, "build", _key("build"), who, tuple(skips), ("build",), entries)
+        asked = _key(_build_question(state, hand))
+        return Prompt(seat, "build", asked, who, tuple(skips), ("build",), entries)
     targets: list[ChooseTargetAction] = [
         {"do": "choose_target", "hand": hand, "target": t} for t in state.setup.targets
     ]
     return Prompt(
         seat, "choose_target", _key("choose_target"), {"player": _who(state, hand)}, tuple(targets)
     )
+
+
+def _build_question(state: State, hand: int) -> str:
+    """What construction asks of the hand, in the words that fit it: a hand the companion
+    knows nothing of yet is asked to record its cards (it has nothing to replace), a
+    hand known in part to record the rest or replace one, a known hand to replace one."""
+    recorded = sum(part is not None for part in state.hand(hand).parts)
+    if recorded == 0:
+        return "build_unknown"
+    return "build" if recorded == len(PARTS) else "build_partly"
 
 
 KEEP = "keep"
@@ -187,17 +198,44 @@ def _vote_prompt(state: State) -> Prompt:
 
 
 def _tests_prompt(state: State) -> Prompt:
+    """L252-L264: each player counts and tests his own hands, in no order. Every hand whose
+    strength is still to be entered has its entry, the first in turn order first; an
+    entry names its hand's seat, so it is that seat's to enter (whoever's hand comes
+    first). The prompt names the first hand's seat and lists every hand still awaited."""
     missing = missing_strengths(state)
-    hand = missing[0]
-    seat = state.setup.seat_of_hand(hand)
-    strength = Field("strength", "int", WORDS.key("field.strength"), low=0, high=MAX_STRENGTH)
-    who = {"player": _who(state, hand)}
-    base: EntryBase = {"do": "set_strength", "hand": hand}
-    entry = Entry(base, (strength,), WORDS.key("entry.strength"), who)
-    fields: dict[str, str | int] = {"player": _who(state, hand)}
-    return Prompt(
-        seat, "set_strength", _key("set_strength"), fields, (), ("set_strength",), (entry,)
+    seat = state.setup.seat_of_hand(missing[0])
+    entries = tuple(_strength_entry(state, hand) for hand in missing)
+    if len(missing) == 1:
+        fields: dict[str, str | int] = {"player": _who(state, missing[0])}
+        asked = _key("set_strength")
+    else:
+        fields = {"waiting": ", ".join(_who(state, hand) for hand in missing)}
+        asked = _key("set_strengths")
+    return Prompt(seat, "set_strength", asked, fields, (), ("set_strength",), entries)
+
+
+def _strength_entry(state: State, hand: int) -> Entry:
+    """One hand's strength, 0 to 9, starting where the count most likely is (few presses):
+    the hand's strength of the last round when it was tested then (its cards change by one
+    at most a round), else the strength its target needs."""
+    need, _ = TARGETS.get(str(state.targets[hand - 1]), (None, 0))
+    last = next(
+        (t.strength for t in state.last_tests if t.hand == hand and t.strength is not None),
+        None,
     )
+    start = last if last is not None else need if need is not None else 0
+    strength = Field(
+        "strength",
+        "int",
+        WORDS.key("field.strength"),
+        low=0,
+        high=MAX_STRENGTH,
+        default=min(MAX_STRENGTH, max(0, start)),
+        label_fields={"need": need if need is not None else "—"},
+    )
+    owner = state.setup.seat_of_hand(hand)
+    base: EntryBase = {"do": "set_strength", "hand": hand, "seat": owner}
+    return Entry(base, (strength,), WORDS.key("entry.strength"), {"player": _who(state, hand)})
 
 
 # --- the view ---------------------------------------------------------------------------

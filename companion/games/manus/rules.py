@@ -30,8 +30,10 @@ def start(setup: Mapping[str, object] | None) -> State:
 def authorize(state: State, action: Action, seat: int, asked: Prompt) -> None:
     """L242: every hand lays its card at once, so a vote is any seat's to cast, but only
     for its own hand (the engine refuses a hand another seat runs: ``_named_hand``, given
-    the acting seat); every other decision is the prompted seat's."""
-    authorize_by_prompt(asked, action, seat, state.seats, anytime=("vote",))
+    the acting seat). L252-L264: each player counts and tests his own hands, in no order,
+    so a strength is any seat's to enter, for its own hand too. Every other decision is
+    the prompted seat's."""
+    authorize_by_prompt(asked, action, seat, state.seats, anytime=("vote", "set_strength"))
     if action.get("hand") is None:
         return
     hand = hand_number(state, action["hand"])

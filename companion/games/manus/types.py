@@ -281,6 +281,8 @@ class EntryBase(TypedDict):
 
     do: Literal["build", "set_strength"]
     hand: int
+    # The seat whose entry it is (a strength: the hand's own seat, whoever is prompted).
+    seat: NotRequired[int]
     elements: NotRequired[dict[str, ElementInput]]
 
 
