@@ -227,7 +227,10 @@ def test_the_choices_in_words():
         "Пропустить следующий ход"
     )
     assert say(view, {"do": "toad"}, "en") == "Turned into a toad"
-    assert say(view, {"do": "cast", "name": "Fireball"}, "ru") == "Прочесть: Fireball"
+    # a card the fragment (or its examples) names is said in the table's language; any
+    # other name as entered
+    assert say(view, {"do": "cast", "name": "Fireball"}, "ru") == "Прочесть: Огненный шар"
+    assert say(view, {"do": "cast", "name": "Frost"}, "ru") == "Прочесть: Frost"
     assert say(view, {"do": "accept"}, "en") == "Accept the rolls"
     assert say(view, {"do": "reroll"}, "en") == "Spend 1 fate: reroll"
     assert say(view, {"do": "lose"}, "en") == "Lose a life"

@@ -4,7 +4,7 @@ arithmetic; the players keep the board. See docs/talisman.md."""
 
 from __future__ import annotations
 
-from companion.games.spec import GameSpec, InputProfile
+from companion.games.spec import GameSpec, InputProfile, setup_option
 from companion.games.talisman import labels, picture, ring, rules
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.narration import SAYERS
@@ -29,6 +29,9 @@ SPEC: GameSpec[State] = GameSpec(
     inputs=InputProfile(next_actions=("accept", "end_turn")),
     period=_no_period,
     players=(2, 6),
+    # The menu's new game: the table's dice unless the table wants the box to roll them.
+    # A setup naming no dice (a script, an older journal) plays as before: the box's.
+    setup_fields=(setup_option(WORDS, "dice", ("table", "box"), default="table"),),
     example_setup={"players": ["Anna", "Boris", "Vera"]},
     headline=picture.headline,
     summary=picture.summary,

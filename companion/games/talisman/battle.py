@@ -21,6 +21,7 @@ from companion.games.talisman.turn import (
     end_of_turn,
     hero_seat,
     roll_die,
+    table_dice,
     without,
 )
 from companion.games.talisman.types import BattleEvent, BattleEventName, RewardEvent, emit_event
@@ -89,6 +90,7 @@ def battle(state: State, action: Action) -> State:
     bonus = base + as_int(action.get("bonus", 0), "bonus", -9, 9)
     if not psychic:
         bonus += _weapons(action)
+    table_dice(state, action, "roll", "enemy_roll")
     state, own = roll_die(state, action.get("roll"), "roll")
     state, theirs = roll_die(state, action.get("enemy_roll"), "enemy_roll")
     fight = Battle(
@@ -99,7 +101,7 @@ def battle(state: State, action: Action) -> State:
         roll=own,
         opponent_roll=theirs,
     )
-    state = state.evolve(battle=fight, phase=PHASE_BATTLE)
+    state = state.evolve(battle=fight, phase=PHASE_BATTLE, spoils=())
     return emit_event(state, _battle_event(state, fight, "battle"))
 
 
@@ -138,6 +140,7 @@ def attack(state: State, action: Action) -> State:
         if psychic
         else (mine.current_strength, theirs.current_strength)
     )
+    table_dice(state, action, "roll", "defender_roll")
     state, own = roll_die(state, action.get("roll"), "roll")
     state, their = roll_die(state, action.get("defender_roll"), "defender_roll")
     fight = Battle(
@@ -150,7 +153,7 @@ def attack(state: State, action: Action) -> State:
         roll=own,
         opponent_roll=their,
     )
-    state = state.evolve(battle=fight, phase=PHASE_BATTLE)
+    state = state.evolve(battle=fight, phase=PHASE_BATTLE, spoils=())
     return emit_event(state, _battle_event(state, fight, "attack"))
 
 
@@ -207,7 +210,12 @@ def accept(state: State, action: Action) -> State:
     if fight.opponent:
         winner = fight.seat if outcome == "won" else fight.opponent
         return state.evolve(phase=PHASE_REWARD, winner_of_duel=winner)
-    if outcome == "won":
+    if outcome == "won" and state.setup.current:
+        # «может забрать его как трофей» (L203): each enemy killed is offered, kept or not
+        return state.evolve(
+            phase=PHASE_TURN, battle=None, spoils=fight.enemies, spoils_kind=fight.kind
+        )
+    if outcome == "won":  # the first edition kept them all at once
         field = f"{fight.kind}_trophies"
         hero = state.hero(fight.seat)
         state = state.changed(fight.seat, **{field: int(getattr(hero, field)) + sum(fight.enemies)})
@@ -225,10 +233,7 @@ def lose(state: State, action: Action) -> State:
     saved = action.get("saved_by")
     if saved is not None:
         saved = pick(SAVED_BY, saved, "saved_by")
-        if saved == "object" and fight.kind == "craft":
-            raise IllegalAction(
-                "in psychic combat «ни один Предмет не способен предотвратить потерю жизни» (L120)"
-            )
+        _object_saves(state, fight, fight.seat, saved)
     hero = state.hero(fight.seat)
     if saved is None:
         state = state.changed(fight.seat, lives=max(0, hero.lives - 1))
@@ -241,6 +246,29 @@ def lose(state: State, action: Action) -> State:
         },
     )
     return end_of_turn(state, [])
+
+
+def object_may_save(state: State, fight: Battle, seat: int) -> bool:
+    """Whether an object may save ``seat``'s life now: never in psychic combat (L120); in
+    today's edition only when the hero carries one («Предметы, предотвращающие потерю
+    жизней … относятся к Доспехам», L158: the companion does not know which of his
+    objects is armour, the player does)."""
+    if fight.kind == "craft":
+        return False
+    return not state.setup.current or bool(state.hero(seat).objects)
+
+
+def _object_saves(state: State, fight: Battle, seat: int, saved: str) -> None:
+    if saved != "object" or object_may_save(state, fight, seat):
+        return
+    if fight.kind == "craft":
+        raise IllegalAction(
+            "in psychic combat «ни один Предмет не способен предотвратить потерю жизни» (L120)"
+        )
+    raise IllegalAction(
+        f"{state.hero(seat).name} carries no object: only an object he carries, his armour, "
+        "saves a life (L158)"
+    )
 
 
 def reward(state: State, action: Action) -> State:
@@ -272,11 +300,7 @@ def reward(state: State, action: Action) -> State:
         saved = action.get("saved_by")
         if saved is not None:
             said["saved_by"] = pick(SAVED_BY, saved, "saved_by")
-            if saved == "object" and fight.kind == "craft":
-                raise IllegalAction(
-                    "in psychic combat «ни один Предмет не способен предотвратить потерю "
-                    "жизни» (L120)"
-                )
+            _object_saves(state, fight, loser, said["saved_by"])
         else:
             state = state.changed(loser, lives=max(0, lost.lives - 1))
             if lost.lives == 1:  # the last life: all he has (L100)

@@ -110,6 +110,8 @@ def trophy(state: State, action: Action) -> State:
     value = as_int(require(action, "value", "its Strength or Craft"), "value", 0, 20)
     field = f"{kind}_trophies"
     state = state.changed(seat, **{field: int(getattr(state.hero(seat), field)) + value})
+    if seat == state.turn and kind == state.spoils_kind and value in state.spoils:
+        state = state.evolve(spoils=without(state.spoils, value))  # that enemy is kept
     return emit_event(state, {"event": "trophy", "seat": seat, "kind": kind, "value": value})
 
 

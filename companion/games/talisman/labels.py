@@ -8,6 +8,7 @@ No pygame here: the spec's hooks read these, and only the screens module draws.
 from __future__ import annotations
 
 from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.entries import said
 from companion.games.talisman.state import TROPHY_RATE
 from companion.games.talisman.types import (
     BattleEvent,
@@ -146,16 +147,25 @@ def _choice(view: TalismanView, action: Action, language: str) -> str:
         left = action.get("encounters_left")
         return ui("choice.miss_this" if left else "choice.miss_next", language)
     if kind in ("cast", "discard"):
-        return ui(f"choice.{kind}", language, name=str(action.get("name")))
-    if kind == "drop":
-        return ui("choice.drop", language, object=str(action.get("object")))
+        return ui(f"choice.{kind}", language, name=said(str(action.get("name")), language))
+    if kind == "drop" and action.get("object") is not None:
+        return ui("choice.drop", language, object=said(str(action.get("object")), language))
+    if kind == "trophy" and action.get("value") is not None:  # the won enemy, kept
+        trophy = "craft" if action.get("kind") == "craft" else "strength"
+        return ui(f"choice.trophy_{trophy}", language, value=str(action.get("value")))
+    if kind == "toad" and action.get("hero") is not None:  # the entry: another hero
+        return WORDS("entry.toad_other", language)
+    if kind == "follower" and action.get("leaves"):
+        return WORDS("entry.follower_leaves", language)
     if kind == "lose":
         saved = action.get("saved_by")
         return ui(f"choice.saved_{saved}" if saved else "choice.lose", language)
     if kind == "reward":
         take = str(action.get("take"))
         if take == "object":
-            return ui("choice.take_object", language, object=str(action.get("object")))
+            return ui(
+                "choice.take_object", language, object=said(str(action.get("object")), language)
+            )
         if take == "life" and action.get("saved_by"):
             return ui("choice.take_life_saved", language)
         return ui(f"choice.take_{take}", language)

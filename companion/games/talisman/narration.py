@@ -8,11 +8,14 @@ from typing import TypeVar, cast
 
 from companion.games.spec import Sayer
 from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.entries import said
 from companion.games.talisman.types import (
     AlignmentEvent,
     BattleEvent,
     ChangedEvent,
     EncounterEvent,
+    NamedEvent,
+    ObjectEvent,
     TalismanView,
     TrophiesTradedEvent,
     talisman_view,
@@ -110,7 +113,38 @@ def _alignment(event: AlignmentEvent, view: TalismanView, language: str) -> str:
     )
 
 
+def _object(event: ObjectEvent, view: TalismanView, language: str) -> str:
+    """An object taken or dropped, a card the fragment names said in the language."""
+    return WORDS(
+        f"narr.{event['event']}",
+        language,
+        player=_player(view, event["seat"], language),
+        object=said(event["object"], language),
+    )
+
+
+def _named(event: NamedEvent, view: TalismanView, language: str) -> str:
+    """A follower or a spell, by its name in the language when the fragment names it."""
+    return WORDS(
+        f"narr.{event['event']}",
+        language,
+        player=_player(view, event["seat"], language),
+        name=said(event["name"], language),
+    )
+
+
 SAYERS: dict[str, Sayer] = {
+    **{name: _sayer(_object) for name in ("taken", "dropped")},
+    **{
+        name: _sayer(_named)
+        for name in (
+            "follower_joined",
+            "follower_left",
+            "spell_gained",
+            "spell_discarded",
+            "spell_cast",
+        )
+    },
     "changed": _sayer(_changed),
     "battle_result": _sayer(_result),
     "encounter": _sayer(_order),

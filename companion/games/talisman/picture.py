@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from companion.games.spec import Entity, common_entities, seat_entity
 from companion.games.talisman.catalogue import WORDS
+from companion.games.talisman.entries import said
 from companion.games.talisman.types import HeroView, talisman_view
 from companion.rules.base import View, Wire
 from companion.rules.reading import whole
@@ -50,8 +51,8 @@ def summary_title(language: str) -> str:
     return _say("heroes", language)
 
 
-def _names(items: list[str]) -> str:
-    return ", ".join(items)
+def _names(items: list[str], language: str) -> str:
+    return ", ".join(said(item, language) for item in items)
 
 
 def sections(view: View, language: str, seat: int | None) -> list[Wire]:
@@ -71,8 +72,8 @@ def sections(view: View, language: str, seat: int | None) -> list[Wire]:
     if alignment:
         lines.append({"text": WORDS(f"alignment.{alignment}", language)})
     for items, words in ((hero["objects"], "ui.objects"), (hero["spells"], "ui.spells")):
-        if _names(items):
-            lines.append({"text": f"{WORDS(words, language)}: {_names(items)}"})
+        if items:
+            lines.append({"text": f"{WORDS(words, language)}: {_names(items, language)}"})
     return [{"part": "mine", "title": _say("you", language), "blocks": [{"lines": lines}]}]
 
 

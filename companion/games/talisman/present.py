@@ -6,7 +6,8 @@ docs/talisman.md names every view field. Everything at the table is public.
 from __future__ import annotations
 
 from companion.games.spec import entry_field
-from companion.games.talisman import engine
+from companion.games.talisman import engine, entries
+from companion.games.talisman.battle import object_may_save
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.state import (
     ALIGNMENTS,
@@ -67,17 +68,21 @@ def prompt(state: State) -> Prompt:
         decider = state.hero(deciding)
         spent = fight.opponent_rerolled if deciding != fight.seat else fight.rerolled
         choices: list[TalismanAction] = [{"do": "accept"}]
-        if decider.fate > 0 and not spent:
-            choices.append({"do": "reroll"})
+        rerolls: tuple[Entry, ...] = ()
+        if decider.fate > 0 and not spent:  # no reroll offered once fate is spent (L64)
+            if state.setup.table_dice:  # the table rolls the new die: entered
+                rerolls = (entries.reroll(state),)
+            else:
+                choices.append({"do": "reroll"})
         fields = {"player": decider.name, "mine": fight.hero_total, "theirs": fight.against_total}
-        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices))
+        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices), (), rerolls)
     if state.phase == PHASE_OUTCOME and fight is not None:
         saves: list[LoseAction] = [
             {"do": "lose"},
             {"do": "lose", "saved_by": "spell"},
             {"do": "lose", "saved_by": "ability"},
         ]
-        if fight.kind == "strength":
+        if object_may_save(state, fight, fight.seat):  # armour he carries (L158), not psychic
             saves.insert(1, {"do": "lose", "saved_by": "object"})
         return Prompt(seat, "lose", _key("lose"), fields, tuple(saves))
     if state.phase == PHASE_REWARD and fight is not None:
@@ -85,7 +90,7 @@ def prompt(state: State) -> Prompt:
         loser = fight.opponent if winner == fight.seat else fight.seat
         lost = state.hero(loser)
         takes: list[RewardAction] = [{"do": "reward", "take": "life"}]
-        if fight.kind == "strength":  # no object saves a life in psychic combat (L120)
+        if object_may_save(state, fight, loser):  # never in psychic combat (L120)
             takes.append({"do": "reward", "take": "life", "saved_by": "object"})
         if lost.gold:
             takes.append({"do": "reward", "take": "gold"})
@@ -99,7 +104,10 @@ def prompt(state: State) -> Prompt:
 
 def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> Prompt:
     """The turn: end it (trading trophies when they make a point), the battle calculator,
-    the sheet's changes as entries, the toad and a missed turn."""
+    the sheet's changes as entries, the toad and a missed turn. Today's edition keeps these
+    first lines where they were and adds after them: the won enemies as trophies (after
+    the toad), the table's dice and a weapon in the battles, and the names' entries last."""
+    current = state.setup.current
     choices: list[TalismanAction] = [{"do": "end_turn"}]
     if not hero.toad:
         for kind in ("strength", "craft"):
@@ -110,48 +118,80 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
         {"do": "miss_turn", "encounters_left": False},
         {"do": "toad"},
     ]
+    for value in dict.fromkeys(state.spoils):  # «может забрать его как трофей» (L203)
+        if state.spoils_kind == "craft":
+            choices.append({"do": "trophy", "kind": "craft", "value": value})
+        else:
+            choices.append({"do": "trophy", "kind": "strength", "value": value})
     for name in dict.fromkeys(hero.spells):
         if not hero.toad and hero.casts < hero.cast_limit:
             choices.append({"do": "cast", "name": name})
+    made = [*_battles(state, seat), *_sheet(hero)]
+    if current:
+        made += entries.sheet_names(state, seat, hero)
+    free = () if current else ("carry", "drop", "follower", "spell", "discard", "cast", "roll")
+    return Prompt(seat, "turn", _key("turn"), fields, tuple(choices), free, tuple(made))
+
+
+def _battles(state: State, seat: int) -> list[Entry]:
+    """A battle against one enemy or two, and an attack on a hero. Today's edition asks the
+    table's dice right after the enemies (the values a battle always changes: NEXT then
+    keeps the rest), a weapon, and psychic combat against two enemies too."""
+    yesno = _field("psychic", "choice", options=("no", "yes"), words=WORDS.key("yesno"))
+    bonus = _field("bonus", low=-5, high=9, default=0)
+    enemy = [_field(f"enemies.{i}", low=0, high=20, default=3) for i in (0, 1)]
     others = [s for s in state.seats.numbers() if s != seat]
-    entries = [
-        Entry(
-            _base({"do": "battle", "enemies": [3]}),
-            (
-                _field("enemies.0", low=0, high=20, default=3),
-                _field("psychic", "choice", options=("no", "yes"), words=WORDS.key("yesno")),
-                _field("bonus", low=-5, high=9, default=0),
+    defender = _field(
+        "defender",
+        "choice",
+        options=tuple(others),
+        names={s: {"en": state.seats.name(s), "ru": state.seats.name(s)} for s in others},
+    )
+    attack = (defender, bonus, _field("defender_bonus", low=-5, high=9, default=0))
+    if not state.setup.current:  # the first edition's, as it was
+        return [
+            Entry(
+                _base({"do": "battle", "enemies": [3]}),
+                (enemy[0], yesno, bonus),
+                WORDS.key("entry.battle"),
             ),
+            Entry(
+                _base({"do": "battle", "enemies": [3, 3]}),
+                (enemy[0], enemy[1], bonus),
+                WORDS.key("entry.battle_two"),
+            ),
+            Entry(_base({"do": "attack"}), attack, WORDS.key("entry.attack")),
+        ]
+    table = state.setup.table_dice
+    dice = (entries.die("roll"), entries.die("enemy_roll")) if table else ()
+    theirs = (entries.die("roll"), entries.die("defender_roll")) if table else ()
+    # The weapon's bonus (L60): one weapon, the best; a second (the Warrior's, L255) goes
+    # in the bonus. The list holds it so the action reads as a script writes it.
+    weapon = _field("weapons.0", low=0, high=5, default=0)
+    return [
+        Entry(
+            _base({"do": "battle", "enemies": [3], "weapons": [0]}),
+            (enemy[0], *dice, weapon, bonus, yesno),
             WORDS.key("entry.battle"),
         ),
         Entry(
-            _base({"do": "battle", "enemies": [3, 3]}),
-            (
-                _field("enemies.0", low=0, high=20, default=3),
-                _field("enemies.1", low=0, high=20, default=3),
-                _field("bonus", low=-5, high=9, default=0),
-            ),
+            _base({"do": "battle", "enemies": [3, 3], "weapons": [0]}),
+            (*enemy, *dice, weapon, bonus, yesno),
             WORDS.key("entry.battle_two"),
         ),
         Entry(
             _base({"do": "attack"}),
-            (
-                _field(
-                    "defender",
-                    "choice",
-                    options=tuple(others),
-                    names={
-                        s: {"en": state.seats.name(s), "ru": state.seats.name(s)} for s in others
-                    },
-                ),
-                _field("bonus", low=-5, high=9, default=0),
-                _field("defender_bonus", low=-5, high=9, default=0),
-            ),
+            (defender, *theirs, *attack[1:], yesno),
             WORDS.key("entry.attack"),
         ),
     ]
+
+
+def _sheet(hero: Hero) -> list[Entry]:
+    """A change to the turn's hero's sheet, and the cards to draw."""
+    made: list[Entry] = []
     for field in ("lives", "fate", "gold"):
-        entries.append(
+        made.append(
             Entry(
                 _base({"do": field}),
                 (_field("change", low=-9, high=9, default=1),),
@@ -159,7 +199,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
             )
         )
     for field in ("strength", "craft"):
-        entries.append(
+        made.append(
             Entry(
                 _base({"do": field}),
                 (
@@ -169,7 +209,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
                 WORDS.key(f"entry.{field}"),
             )
         )
-    entries += [
+    made += [
         Entry(
             _base({"do": "trophy"}),
             (
@@ -197,15 +237,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
             WORDS.key("entry.encounter"),
         ),
     ]
-    return Prompt(
-        seat,
-        "turn",
-        _key("turn"),
-        fields,
-        tuple(choices),
-        ("carry", "drop", "follower", "spell", "discard", "cast", "roll"),
-        tuple(entries),
-    )
+    return made
 
 
 def _base(base: EntryBase) -> EntryBase:

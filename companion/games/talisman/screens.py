@@ -34,6 +34,7 @@ from companion.display.scene import Scene
 from companion.display.screens import chrome
 from companion.display.screens.base import Motion, Screen
 from companion.games.talisman import labels
+from companion.games.talisman.entries import said
 from companion.games.talisman.types import Fight, HeroView, TalismanView, talisman_view
 from companion.games.tetranomicon.screens import fitting_name
 
@@ -187,8 +188,8 @@ def hero_rows(hero: HeroView, language: str, *, roomy: bool) -> list[list[Part]]
         ]
         over = theme.NEGATIVE in (objects_ink, spells_ink)
         return [purse, carried, arms] if over else [purse, arms, carried]  # over: say why
-    named_objects = ", ".join(hero["objects"] or [])
-    named_spells = ", ".join(hero["spells"] or [])
+    named_objects = ", ".join(said(o, language) for o in hero["objects"] or [])
+    named_spells = ", ".join(said(s, language) for s in hero["spells"] or [])
     rows = [
         purse,
         [Part(strength, theme.TEXT, "sheet.strength", True)],

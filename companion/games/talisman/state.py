@@ -37,6 +37,12 @@ PHASE_BATTLE = "battle"  # the rolls are made; the fate reroll and the outcome w
 PHASE_OUTCOME = "outcome"  # a battle lost: the life, unless something saves it
 PHASE_REWARD = "reward"  # hero against hero: the winner takes a life, an object or gold
 
+# Whose dice a battle takes (``setup.dice``): ``table``, the dice the players rolled, each
+# entered; ``box``, rolled by the companion from the seed. A setup that names no ``dice``
+# (a script or a journal written before the option) is the first edition: the box's dice,
+# today's prompt, and the lenient rules it was played by (see :attr:`Setup.current`).
+DICE = ("table", "box")
+
 
 def spell_limit(craft: int) -> int:
     """Spells a hero may hold by Craft (L182-183): 1-2: 0, 3: 1, 4-5: 2, 6 and more: 3."""
@@ -68,18 +74,36 @@ class Setup:
     first: int
     seed: int
     toad_from_next: bool  # TL-A1: a toad's three turns are its hero's next three
+    dice: str = ""  # "table" or "box"; "" when the setup names none (the first edition)
+
+    @property
+    def current(self) -> bool:
+        """Today's edition (the setup names its ``dice``, as the menu's new game does):
+        the table's dice when asked for, the won enemies offered as trophies, a life saved
+        by an object only when the hero carries one, and the buttons' entries for names,
+        weapons and another hero's toad. A setup without ``dice`` is played as it was
+        before the option, so its journals, scripts and press scripts play the same."""
+        return bool(self.dice)
+
+    @property
+    def table_dice(self) -> bool:
+        """The players roll and enter every die (``dice: table``)."""
+        return self.dice == "table"
 
     def to_json(self) -> Wire:
-        return {
+        wire: Wire = {
             "players": list(self.seats.names),
             "heroes": [dict(hero) for hero in self.heroes],
             "first": self.first,
             "seed": self.seed,
             "toad_from_next": self.toad_from_next,
         }
+        if self.dice:
+            wire["dice"] = self.dice
+        return wire
 
 
-SETUP_KEYS = ("players", "heroes", "first", "seed", "toad_from_next")
+SETUP_KEYS = ("players", "heroes", "first", "seed", "toad_from_next", "dice")
 
 
 @dataclass(frozen=True)
@@ -166,8 +190,11 @@ def parse_setup(raw: Mapping[str, object] | None) -> Setup:
     toad = raw.get("toad_from_next", True)
     if not isinstance(toad, bool):
         raise SetupError("setup.toad_from_next: true or false")
-    assert isinstance(first, int)
-    return Setup(seats, tuple(heroes), first, seed, toad)
+    dice = raw.get("dice", "")
+    if dice != "" and dice not in DICE:
+        raise SetupError("setup.dice: table (the players' dice, entered) or box (rolled)")
+    assert isinstance(first, int) and isinstance(dice, str)
+    return Setup(seats, tuple(heroes), first, seed, toad, dice)
 
 
 def hero_of(values: Mapping[str, object], name: str) -> Hero:
@@ -225,6 +252,10 @@ class State(Evolving):
     last_battle: Battle | None = None
     last_outcome: str = ""
     winner_of_duel: int = 0  # hero against hero: who chooses the reward
+    # Today's edition: the enemies of the last battle won, by kind, that the hero may still
+    # keep as trophies («может забрать его как трофей», L203); the turn's end clears them.
+    spoils: tuple[int, ...] = ()
+    spoils_kind: str = "strength"
     dice: int = 0  # dice the companion rolled (with the seed: the next roll)
     winner: int | None = None  # the fragment has no victory (the game ends off the box)
     events: tuple[Event, ...] = ()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import TypeVar
 
 from companion.games.talisman.state import (
     PHASE_BATTLE,
@@ -30,6 +31,7 @@ from companion.rules.base import (
 )
 
 KINDS = ("strength", "craft")
+T = TypeVar("T")
 
 
 def hero_seat(state: State, action: Action, key: str = "hero") -> int:
@@ -70,11 +72,38 @@ def _phase_words(phase: str) -> str:
     }.get(phase, phase)
 
 
+# Each die an action takes, as a refusal names it when the table's dice leave it out.
+DIE_WORDS = {
+    "roll": "the hero's die",
+    "enemy_roll": "the enemies' die",
+    "defender_roll": "the defender's die",
+    "value": "the die",
+}
+
+
+def table_dice(state: State, action: Action, *keys: str) -> None:
+    """With the table's dice, every die of ``action`` must be entered: the refusal names
+    each one left out (a battle's two at once)."""
+    if not state.setup.table_dice:
+        return
+    missing = [
+        f"'{key}' ({DIE_WORDS.get(key, 'a die')})" for key in keys if action.get(key) is None
+    ]
+    if missing:
+        raise IllegalAction(
+            f"the table's dice: enter {' and '.join(missing)} as rolled, 1 to 6 "
+            "(setup dice: table; with dice: box the companion rolls them)"
+        )
+
+
 def roll_die(state: State, given: object, key: str) -> tuple[State, int]:
     """A die the players rolled (``given``), or one the companion rolls from the seed:
-    the n-th roll of a game is always the same."""
+    the n-th roll of a game is always the same. With the table's dice (``dice: table``)
+    a die left out is refused, naming it: the players rolled it on the table, and a die
+    the box made up would give another result than theirs."""
     if given is not None:
         return state, as_int(given, key, 1, 6)
+    table_dice(state, {}, key)
     rng = random.Random(f"{state.setup.seed}:{state.dice}")
     return state.evolve(dice=state.dice + 1), rng.randint(1, 6)
 
@@ -151,7 +180,7 @@ def end_of_turn(state: State, trades: list[str]) -> State:
             state = state.changed(seat, toad_strength=0, toad_craft=0)
         state = emit_event(state, {"event": "toad_turn", "seat": seat, "left": left})
     state = emit_event(state, {"event": "turn_ended", "seat": seat})
-    return begin_turn(state.evolve(battle=None), state.seats.after(seat))
+    return begin_turn(state.evolve(battle=None, spoils=()), state.seats.after(seat))
 
 
 def toad(state: State, action: Action) -> State:
@@ -182,7 +211,8 @@ def miss_turn(state: State, action: Action) -> State:
     return end_of_turn(state, [])
 
 
-def without(items: tuple[str, ...], name: str) -> tuple[str, ...]:
-    """``items`` less one ``name`` (a hero may hold two of a kind: one goes)."""
+def without(items: tuple[T, ...], name: T) -> tuple[T, ...]:
+    """``items`` less one ``name`` (a hero may hold two of a kind: one goes; two enemies
+    of one Strength, one kept)."""
     index = items.index(name)
     return items[:index] + items[index + 1 :]

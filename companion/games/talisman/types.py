@@ -44,6 +44,7 @@ class TalismanSetup(TypedDict, total=False):
     first: Seat
     seed: int
     toad_from_next: bool
+    dice: Literal["table", "box"]  # named: today's edition (state.Setup.current)
 
 
 # --- the view (docs/talisman.md names every field) --------------------------------------
@@ -329,6 +330,9 @@ class EntryBase(TypedDict):
 
     do: str
     enemies: NotRequired[list[int]]
+    weapons: NotRequired[list[int]]  # today's edition: the weapon's bonus, entered
+    leaves: NotRequired[bool]  # a follower who leaves
+    hero: NotRequired[int]  # another hero (the toad's entry: its first choice)
 
 
 # --- the events (one an ``event``; what the narration says) ------------------------------
