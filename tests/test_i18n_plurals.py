@@ -1,0 +1,31 @@
+"""Counts in their plural forms, by Babel's CLDR rules (issue 24: "3 periods, 1 cycles")."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.i18n import Count, plural, plural_category
+
+# As a catalogue entry writes them (entries are templates, never literals formatted here).
+CYCLES = "{n} {n:цикл|цикла|циклов}"
+PERIODS = "{n} {n:period|periods}"
+
+
+@pytest.mark.parametrize(
+    ("count", "said"),
+    [(1, "1 цикл"), (2, "2 цикла"), (5, "5 циклов"), (11, "11 циклов"), (21, "21 цикл"),
+     (22, "22 цикла"), (0, "0 циклов"), (112, "112 циклов")],
+)  # fmt: skip
+def test_russian_takes_one_few_and_many(count: int, said: str) -> None:
+    assert CYCLES.format(n=Count(count, "ru")) == said
+
+
+@pytest.mark.parametrize(("count", "said"), [(1, "1 period"), (0, "0 periods"), (3, "3 periods")])
+def test_english_takes_one_and_other(count: int, said: str) -> None:
+    assert PERIODS.format(n=Count(count, "en")) == said
+
+
+def test_a_count_without_forms_is_a_number() -> None:
+    assert "{n} {n:+d} {n:02d}".format(n=Count(3, "ru")) == "3 +3 03"
+    assert plural_category(3, "ru") == "few" and plural_category(1, "en") == "one"
+    assert plural(2, ["раз", "раза", "раз", "раза"], "ru") == "раза"  # with "other" given too
