@@ -9,6 +9,7 @@ and archiving leaves the schema as it is (an older companion reading it ignores 
 Exit codes as ``companion``'s: 0 done; 2 a command line asking for what is not there (no
 such game, a game that cannot be resumed or archived); 4 a journal that cannot be used;
 5 a journal the storage will not let be written (a resume or archive on a read-only card).
+No journal at all is a fresh machine, not a damaged one: no games yet, exit 0.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -40,19 +41,23 @@ class Refused(Exception):
 def games_main(argv: list[str]) -> int:
     """``companion games [list|resume|export|archive|unarchive] [--journal FILE]``."""
     args = _parser().parse_args(argv)
+    command = args.command or "list"
     try:
         path = _journal_path(args)
+        if not path.exists():
+            return _no_games_yet(command, args, path)
+        if path.is_dir():
+            raise Refused(f"{path}: a folder, not a journal: name the journal file in it")
         if not path.is_file():
-            raise JournalError(f"{path}: no journal here (give --journal or --config)")
+            raise JournalError(f"{path}: not a journal file")
         journal = Journal(path)
     except StorageError as error:
         return _fail(str(error), EXIT_STORAGE)
     except (JournalError, OSError) as error:
         return _fail(str(error), EXIT_JOURNAL)
-    except _ConfigProblem as problem:
+    except (_ConfigProblem, Refused) as problem:
         return _fail(str(problem), EXIT_BAD_REQUEST)
     try:
-        command = args.command or "list"
         if command == "list":
             return list_games(journal, sys.stdout)
         if command == "resume":
@@ -78,6 +83,28 @@ def _fail(message: str, code: int) -> int:
 
 
 # --- the commands ---------------------------------------------------------------------------
+
+
+def _no_games_yet(command: str, args: argparse.Namespace, path: Path) -> int:
+    """No journal at ``path`` yet: a fresh machine, whose table makes it at its first game.
+    Listed and exported, that is no games (exit 0, and the journal is not created here: the
+    table makes it with its own schema); a game asked for by its id is not there (exit 2)."""
+    yet = f"no games yet ({path} is made when the table starts its first game)"
+    ids: list[int] = [args.game] if command == "resume" else list(getattr(args, "games", []))
+    if ids:
+        return _fail(f"no game {ids[0]}: {yet}", EXIT_BAD_REQUEST)
+    if command == "archive" and not args.finished:
+        return _fail(f"{path}: which games? give their ids or --finished", EXIT_BAD_REQUEST)
+    if command == "export":
+        print(yet, file=sys.stderr)  # stdout stays JSON Lines (none)
+        if args.output is not None:
+            try:
+                _write_whole(Path(args.output), lambda out: EXIT_OK)
+            except Refused as refused:
+                return _fail(str(refused), EXIT_BAD_REQUEST)
+        return EXIT_OK
+    print(f"nothing to archive: {yet}" if command == "archive" else yet)
+    return EXIT_OK
 
 
 def list_games(journal: Journal, out: TextIO) -> int:
@@ -135,7 +162,16 @@ def export(journal: Journal, game_ids: list[int], output: str | None) -> int:
         _game(journal, game_id)
     if output is None:
         return _export(journal, chosen, sys.stdout, whole=bool(game_ids))
-    target = Path(output)
+    return _write_whole(
+        Path(output), lambda out: _export(journal, chosen, out, whole=bool(game_ids))
+    )
+
+
+def _write_whole(target: Path, write: Callable[[TextIO], int]) -> int:
+    """``write`` into ``target`` whole or not at all (a temporary file beside it, then
+    renamed), readable by its owner only; its exit code."""
+    if not target.name or target.is_dir():
+        raise Refused(f"{target}: a folder: name the export file (-o FILE)")
     try:
         descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as error:
@@ -143,7 +179,7 @@ def export(journal: Journal, game_ids: list[int], output: str | None) -> int:
     try:
         os.fchmod(descriptor, FILE_MODE)
         with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-            code = _export(journal, chosen, out, whole=bool(game_ids))
+            code = write(out)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, target)
@@ -204,6 +240,8 @@ def archive(journal: Journal, game_ids: list[int], *, finished: bool, unfinished
     and never the unfinished game on the table."""
     if not game_ids and not finished:
         raise Refused(f"{journal.path}: which games? give their ids or --finished")
+    if game_ids and finished:
+        raise Refused(f"{journal.path}: give game ids or --finished, not both")
     if finished:
         records = [r for r in _readable(journal) if r.status == FINISHED and not r.archived]
     else:
@@ -229,8 +267,14 @@ def archive(journal: Journal, game_ids: list[int], *, finished: bool, unfinished
 
 def unarchive(journal: Journal, game_ids: list[int]) -> int:
     records = [_game(journal, game_id) for game_id in game_ids]
-    journal.unarchive(game_ids)
-    print(f"back from the archive: game{'s' if len(records) > 1 else ''} {_ids(records)}")
+    archived = [record for record in records if record.archived]
+    if len(archived) < len(records):  # said, not refused: what was asked for holds
+        kept = [record for record in records if not record.archived]
+        print(f"not archived: game{'s' if len(kept) > 1 else ''} {_ids(kept)}")
+    if not archived:
+        return EXIT_OK
+    journal.unarchive([record.id for record in archived])
+    print(f"back from the archive: game{'s' if len(archived) > 1 else ''} {_ids(archived)}")
     return EXIT_OK
 
 
@@ -290,10 +334,17 @@ def _where(default: object) -> argparse.ArgumentParser:
     must not overwrite one given before: hence SUPPRESS there)."""
     where = argparse.ArgumentParser(add_help=False)
     where.add_argument(
-        "--journal", default=default, help="the journal file (default: the config's)"
+        "--journal",
+        default=default,
+        metavar="FILE",
+        help="the journal file (the box's: /var/lib/companion/journal.db; default: the config's)",
     )
     where.add_argument(
-        "--config", default=default, help="the config naming the journal (default: defaults)"
+        "--config",
+        default=default,
+        metavar="FILE",
+        help="a config file whose 'journal' names it (default: the shipped config: "
+        "$STATE_DIRECTORY/journal.sqlite, else ~/.local/state/companion/journal.sqlite)",
     )
     return where
 
@@ -303,29 +354,35 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion games",
         parents=[_where(None)],
-        description="The journal's games: list (the default), resume, export, archive.",
+        description="The journal's games: list (the default), resume, export, archive, "
+        "unarchive. Games are named by the ids the list shows.",
+        epilog="Exit codes: 0 done; 2 no such game or file, or a request the journal cannot "
+        "grant; 4 a journal that cannot be used (damaged, not a journal); 5 a journal the "
+        "storage will not let be written.",
     )
-    commands = parser.add_subparsers(dest="command")
-    commands.add_parser("list", parents=[where], help="one line a game")
-    resume_cmd = commands.add_parser(
-        "resume", parents=[where], help="the game the table picks up at its next start"
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, parents=[where], help=summary, description=summary)
+
+    command("list", "list the games, one line a game: id, game, players, status, actions")
+    resume_cmd = command("resume", "make a game the one the table picks up at its next start")
+    resume_cmd.add_argument("game", type=int, metavar="ID", help="the game's id (from the list)")
+    export_cmd = command("export", "print games as JSON Lines: a header, then one line an action")
+    export_cmd.add_argument(
+        "games", type=int, nargs="*", metavar="ID", help="the games' ids (default: every game)"
     )
-    resume_cmd.add_argument("game", type=int, help="the game's id (from the list)")
-    export_cmd = commands.add_parser(
-        "export", parents=[where], help="games as JSON Lines (all without ids)"
+    export_cmd.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE, 0600 (default: stdout)"
     )
-    export_cmd.add_argument("games", type=int, nargs="*", help="game ids (default: all)")
-    export_cmd.add_argument("-o", "--output", help="write to this file (default: stdout)")
-    archive_cmd = commands.add_parser(
-        "archive", parents=[where], help="no longer offer games to resume (kept whole)"
-    )
-    archive_cmd.add_argument("games", type=int, nargs="*", help="game ids")
-    archive_cmd.add_argument("--finished", action="store_true", help="every finished game")
+    archive_cmd = command("archive", "no longer offer games to resume (they stay whole)")
+    archive_cmd.add_argument("games", type=int, nargs="*", metavar="ID", help="the games' ids")
     archive_cmd.add_argument(
-        "--unfinished", action="store_true", help="allow unfinished games (abandoned)"
+        "--finished", action="store_true", help="every finished game (instead of ids)"
     )
-    unarchive_cmd = commands.add_parser(
-        "unarchive", parents=[where], help="offer archived games again"
+    archive_cmd.add_argument(
+        "--unfinished", action="store_true", help="allow unfinished games (abandoned ones)"
     )
-    unarchive_cmd.add_argument("games", type=int, nargs="+", help="game ids")
+    unarchive_cmd = command("unarchive", "offer archived games to resume again")
+    unarchive_cmd.add_argument("games", type=int, nargs="+", metavar="ID", help="the games' ids")
     return parser

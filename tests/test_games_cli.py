@@ -193,17 +193,83 @@ def test_a_damaged_game_is_named_and_the_others_still_listed_and_exported(
     assert games(journal, "export", "2") == 4
 
 
-@pytest.mark.parametrize("kind", ["missing", "not a journal"])
 def test_a_journal_that_cannot_be_used_is_exit_4_naming_the_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "journal.sqlite"
-    if kind == "not a journal":
-        path.write_text("a shopping list\n" * 200)
+    path.write_text("a shopping list\n" * 200)
     assert games(path) == 4
     err = capsys.readouterr().err
     assert err.startswith(f"companion: {path}: ") and err.count("\n") == 1
-    assert path.exists() == (kind != "missing")  # a missing journal is not created
+
+
+def test_a_fresh_machine_has_no_games_yet_and_no_journal_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before the table's first game there is no journal: that is no games (exit 0), not
+    the damaged journal exit 4 means."""
+    path = tmp_path / "state" / "journal.sqlite"
+    assert games(path) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"no games yet ({path} is made when the table starts its first game)\n"
+    assert captured.err == ""
+    assert games(path, "export") == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("no games yet")
+    out = tmp_path / "all.jsonl"
+    assert games(path, "export", "-o", str(out)) == 0
+    assert out.read_text(encoding="utf-8") == "" and out.stat().st_mode & 0o777 == 0o600
+    assert games(path, "archive", "--finished") == 0
+    assert capsys.readouterr().out.startswith("nothing to archive: no games yet")
+    assert not path.exists() and not path.parent.exists()
+
+
+@pytest.mark.parametrize("argv", [["resume", "1"], ["export", "1"], ["archive", "1"]])
+def test_a_game_asked_for_on_a_fresh_machine_is_not_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    path = tmp_path / "journal.sqlite"
+    assert games(path, *argv) == 2
+    assert capsys.readouterr().err.startswith("companion: no game 1: no games yet")
+    assert not path.exists()
+
+
+def test_the_default_journal_on_a_fresh_machine_is_no_games_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    assert main(["games"]) == 0
+    assert capsys.readouterr().out.startswith(f"no games yet ({tmp_path / 'journal.sqlite'} ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--journal", "{tmp}"], "{tmp}: a folder, not a journal: name the journal file in it"),
+        (["--journal", "{db}", "export", "-o", "{tmp}"], "{tmp}: a folder: name the export file"),
+        (["--journal", "{db}", "archive", "1", "--finished"], "give game ids or --finished, not"),
+    ],
+)
+def test_a_folder_or_a_muddled_request_is_one_line_exit_2(
+    journal: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str,
+) -> None:
+    filled = [arg.format(tmp=tmp_path, db=journal) for arg in argv]
+    assert main(["games", *filled]) == 2
+    err = capsys.readouterr().err
+    assert message.format(tmp=tmp_path) in err and err.count("\n") == 1
+
+
+def test_unarchiving_a_game_not_archived_says_so(
+    journal: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert games(journal, "archive", "1") == 0
+    capsys.readouterr()
+    assert games(journal, "unarchive", "1", "2") == 0
+    assert capsys.readouterr().out == "not archived: game 2\nback from the archive: game 1\n"
 
 
 def test_the_journal_comes_from_the_config_without_journal(
