@@ -213,7 +213,7 @@ def _unfit(item: Field, found: object) -> str | None:
         if not item.low <= len(found) <= item.high:
             return f"takes {item.low} to {item.high} letters, not '{found}'"
         missing = sorted({c for c in found if c.upper() not in LETTERS or c == END})
-        return f"has no letter {' '.join(missing)!r} ('{found}')" if missing else None
+        return f"'{found}': the buttons have no {' '.join(missing)}" if missing else None
     if found in item.options:
         return None
     if isinstance(found, str) and _option_in(item, found) is not _MISSING:

@@ -84,6 +84,7 @@ def _script(source: yamlfile.Sourced) -> Script:
     game = data.get("game")
     if not isinstance(game, str):
         raise ScriptError(f"{where}:1: missing 'game' (e.g. game: bestiary)")
+    _known_game(game, f"{where}:{source.line(('game',), 1)}")
     setup = data.get("setup") or {}
     setup_line = source.line(("setup",), 1)
     if not isinstance(setup, dict):
@@ -112,39 +113,64 @@ def _script(source: yamlfile.Sourced) -> Script:
     return Script(where, game, setup, setup_line, tuple(actions), tuple(presses))
 
 
+def _known_game(game: str, where: str) -> None:
+    """A ScriptError at the ``game:`` line unless the companion knows the game."""
+    from companion import games  # noqa: PLC0415 (every game's rules: only when a script loads)
+
+    if game not in games.GAMES:
+        known = ", ".join(sorted(games.GAMES))
+        raise ScriptError(
+            f"{where}: unknown game '{game}'{did_you_mean(game, games.GAMES)}; known: {known}"
+        )
+
+
+# The forms of a press script's line, as an error shows the one that was meant.
+FORMS = {
+    "hold": "'hold undo', 'hold menu' or 'hold undo 1.5' (a button, then seconds)",
+    "disc": "'disc +1' or 'disc -2' (whole steps of the disc)",
+    "wait": "'wait 0.5' (seconds)",
+}
+ANY_FORM = "a button (seat1.cyan, next, undo, menu), 'hold undo', 'disc +1' or 'wait 0.5'"
+
+
 def _press(item: object, index: int, where: str, line: int) -> ScriptPress:
-    """``seat1.cyan``, ``next``, ``hold undo``, ``hold menu 3``, ``disc +1``, ``wait 0.5``."""
+    """``seat1.cyan``, ``next``, ``hold undo``, ``hold menu 3``, ``disc +1``, ``wait 0.5``;
+    anything else a ScriptError naming the form that was meant."""
     words = str(item).split() if isinstance(item, str | int | float) else []
     if not words:
-        raise ScriptError(
-            f"{where}: a button (seat1.cyan, next, undo, menu), 'hold undo', "
-            "'disc +1' or 'wait 0.5'"
-        )
+        raise ScriptError(f"{where}: {ANY_FORM}")
     head, rest = words[0], words[1:]
-    try:
-        if head == "hold" and rest and len(rest) <= 2:
-            seconds = (
-                _seconds(rest[1], where) if len(rest) == 2 else (3.2 if rest[0] == "menu" else 1.0)
-            )
-            return ScriptPress(index, line, "hold", rest[0], seconds=seconds)
-        if head == "disc" and len(rest) == 1:
+    form = FORMS.get(head)
+    if head == "hold" and 1 <= len(rest) <= 2:
+        seconds = (
+            _seconds(rest[1], where, item, f"hold {rest[0]} 1.5")
+            if len(rest) == 2
+            else (3.2 if rest[0] == "menu" else 1.0)
+        )
+        return ScriptPress(index, line, "hold", rest[0], seconds=seconds)
+    if head == "disc" and len(rest) == 1:
+        try:
             steps = int(rest[0])
-            if abs(steps) > MAX_DISC_STEPS:
-                raise ScriptError(
-                    f"{where}: at most {MAX_DISC_STEPS} steps of the disc, not {steps}"
-                )
-            return ScriptPress(index, line, "disc", steps=steps)
-        if head == "wait" and len(rest) == 1:
-            return ScriptPress(index, line, "wait", seconds=_seconds(rest[0], where))
-    except ValueError as error:
-        raise ScriptError(f"{where}: {error}") from error
+        except ValueError:
+            raise ScriptError(f"{where}: '{item}': {form}") from None
+        if abs(steps) > MAX_DISC_STEPS:
+            raise ScriptError(f"{where}: at most {MAX_DISC_STEPS} steps of the disc, not {steps}")
+        return ScriptPress(index, line, "disc", steps=steps)
+    if head == "wait" and len(rest) == 1:
+        return ScriptPress(index, line, "wait", seconds=_seconds(rest[0], where, item, "wait 0.5"))
+    if form is not None:
+        raise ScriptError(f"{where}: '{item}': {form}")
     if rest:
         raise ScriptError(f"{where}: '{item}': one button, or hold/disc/wait with a value")
     return ScriptPress(index, line, "press", head)
 
 
-def _seconds(word: str, where: str) -> float:
-    seconds = float(word)
+def _seconds(word: str, where: str, item: object, example: str) -> float:
+    """The seconds ``word`` says (``example``: the form meant, for the message)."""
+    try:
+        seconds = float(word)
+    except ValueError:
+        raise ScriptError(f"{where}: '{item}': seconds are a number, as in '{example}'") from None
     if not 0 <= seconds <= MAX_SECONDS:  # a NaN too: the clock would never reach its end
         raise ScriptError(f"{where}: 0 to {MAX_SECONDS} seconds, not {word}")
     return seconds

@@ -136,3 +136,38 @@ def test_an_action_the_buttons_cannot_play_is_named_with_its_line(
     assert cli.main(["presses", str(bad)]) == 2
     err = capsys.readouterr().err
     assert f"{bad}:5: action 2 (choose_discovery): no presses play it" in err
+
+
+@pytest.mark.parametrize(
+    ("press", "expected"),
+    [
+        ("hold undo 1.5s", "'hold undo 1.5s': seconds are a number, as in 'hold undo 1.5'"),
+        ("disc 1.5", "'disc 1.5': 'disc +1' or 'disc -2' (whole steps of the disc)"),
+        ("wait soon", "'wait soon': seconds are a number, as in 'wait 0.5'"),
+        ("wait", "'wait': 'wait 0.5' (seconds)"),
+        ("hold", "'hold': 'hold undo', 'hold menu' or 'hold undo 1.5'"),
+        ("hold undo 1 2", "'hold undo 1 2': 'hold undo', 'hold menu' or 'hold undo 1.5'"),
+        ("seat1.cyan twice", "'seat1.cyan twice': one button, or hold/disc/wait with a value"),
+        ("wait 9999", "0 to 600 seconds, not 9999"),
+    ],
+)
+def test_a_malformed_press_names_its_line_and_the_form_meant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], press: str, expected: str
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(f"game: bestiary\npresses:\n  - seat1.cyan\n  - {press}\n", "utf-8")
+    assert cli.main(["play", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: {bad}:4: press 2: {expected}")
+    assert "Traceback" not in err and "invalid literal" not in err
+
+
+def test_an_unknown_game_is_named_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("# a duel\ntitle: A duel\ngame: bestiarx\npresses:\n  - next\n", "utf-8")
+    for command in ("play", "presses"):
+        assert cli.main([command, str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"companion: {bad}:3: unknown game 'bestiarx' (did you mean")
