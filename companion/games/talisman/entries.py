@@ -110,12 +110,11 @@ def sheet_names(state: State, seat: int, hero: Hero) -> list[Entry]:
     if hero.followers:
         leaves: EntryBase = {"do": "follower", "leaves": True}
         made.append(_entry(leaves, (held("name", hero.followers),), "follower_leaves"))
-    others = tuple(s for s in state.seats.numbers() if s != seat)
-    hero_names = {s: {language: state.seats.name(s) for language in LANGUAGES} for s in others}
+    # Another hero, by name (as scripts and the journal write him).
+    others = tuple(state.seats.name(s) for s in state.seats.numbers() if s != seat)
     if others:  # the base names a hero: the entry is said apart from the own toad
         toad: EntryBase = {"do": "toad", "hero": others[0]}
-        hero_field = _field("hero", "choice", options=others, names=hero_names)
-        made.append(_entry(toad, (hero_field,), "toad_other"))
+        made.append(_entry(toad, (_field("hero", "choice", options=others),), "toad_other"))
     rolled = (die("value"),) if state.setup.table_dice else ()
     made.append(
         _entry({"do": "roll"}, (*rolled, _field("bonus", low=-5, high=9, default=0)), "roll")

@@ -148,7 +148,9 @@ def _choice(view: TalismanView, action: Action, language: str) -> str:
         return ui("choice.miss_this" if left else "choice.miss_next", language)
     if kind in ("cast", "discard"):
         return ui(f"choice.{kind}", language, name=said(str(action.get("name")), language))
-    if kind == "drop" and action.get("object") is not None:
+    if kind == "drop":  # a choice names the object; the entry does not yet
+        if action.get("object") is None:
+            return WORDS("entry.drop", language)
         return ui("choice.drop", language, object=said(str(action.get("object")), language))
     if kind == "trophy" and action.get("value") is not None:  # the won enemy, kept
         trophy = "craft" if action.get("kind") == "craft" else "strength"

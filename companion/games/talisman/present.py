@@ -162,6 +162,8 @@ def _battles(state: State, seat: int) -> list[Entry]:
             ),
             Entry(_base({"do": "attack"}), attack, WORDS.key("entry.attack")),
         ]
+    # Today's edition names the hero attacked as scripts and the journal write him: by name.
+    defender = _field("defender", "choice", options=tuple(state.seats.name(s) for s in others))
     table = state.setup.table_dice
     dice = (entries.die("roll"), entries.die("enemy_roll")) if table else ()
     theirs = (entries.die("roll"), entries.die("defender_roll")) if table else ()

@@ -332,7 +332,7 @@ class EntryBase(TypedDict):
     enemies: NotRequired[list[int]]
     weapons: NotRequired[list[int]]  # today's edition: the weapon's bonus, entered
     leaves: NotRequired[bool]  # a follower who leaves
-    hero: NotRequired[int]  # another hero (the toad's entry: its first choice)
+    hero: NotRequired[str]  # another hero by name (the toad's entry: its first choice)
 
 
 # --- the events (one an ``event``; what the narration says) ------------------------------
