@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from companion import script as scripts
+from companion.games import GAMES
 from companion.journal import Journal, JournalError, StorageError
 from companion.narration import narrate
 from companion.rules.base import RulesError, SetupError
@@ -89,6 +90,8 @@ def _open_whole(db: str) -> Journal | int:
     """The journal a script adds a game to, or the exit code after saying why not: it must
     be read whole first (a game is never written into a file with a damaged row) and the
     storage must take writes."""
+    if os.path.isdir(db):  # SQLite would call it "disk I/O error"
+        return _fail(f"{db}: a folder, not a journal: name the journal file in it", EXIT_BAD_INPUT)
     try:
         journal = Journal(db)
     except StorageError as error:
@@ -149,33 +152,91 @@ def _print_final(table: Table, language: str) -> None:
     print(json.dumps(picture, ensure_ascii=False, indent=2))
 
 
+EXIT_CODES = (
+    "Exit codes: 0 done; 1 the output's reader went away; 2 a malformed script, setup, config "
+    "or command line (file:line: reason); 3 an illegal action in a script; 4 a journal that "
+    "cannot be used (damaged, not a journal, from a newer companion); 5 a journal the storage "
+    "will not let be written (read-only or full)."
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="companion", description="Sigillum Table Companion: keeps the clock and the books."
+        prog="companion",
+        description="Sigillum Table Companion: keeps the clock and the books. "
+        "`companion COMMAND --help` says what each command takes.",
+        epilog=EXIT_CODES,
     )
-    commands = parser.add_subparsers(dest="command", required=True)
-    play_cmd = commands.add_parser("play", help="run a game script headless")
-    play_cmd.add_argument("script", help="a YAML script: game, setup, actions")
-    play_cmd.add_argument("--json", action="store_true", help="print the final view as JSON")
-    play_cmd.add_argument("--db", default=":memory:", help="journal file (default: in memory)")
-    play_cmd.add_argument("--lang", default="en", choices=("en", "ru"), help="narration language")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    play_cmd = commands.add_parser(
+        "play",
+        help="SCRIPT: play a game script headless (actions or button presses)",
+        description="Play a game script headless through the table, journal and all: narrate "
+        "each action (or press), then say the prompt the table stops at.",
+        epilog=f"A script is YAML: 'game' ({', '.join(sorted(GAMES))}), 'setup' (the game's "
+        "setup keys), then either 'actions' (the game's action vocabulary: docs/<game>.md) or "
+        "'presses' (the box's buttons, one a line: seat1.cyan, next, undo, menu, 'hold undo "
+        "1.5', 'disc 1', 'disc -1', 'wait 0.5': docs/buttons.md). "
+        "`companion presses SCRIPT` turns an action script into the presses that play it. "
+        "Examples: docs/examples/. " + EXIT_CODES,
+    )
+    play_cmd.add_argument(
+        "script",
+        metavar="SCRIPT",
+        help="a YAML script: game, setup, then actions or presses (docs/examples/)",
+    )
+    play_cmd.add_argument(
+        "--json", action="store_true", help="print the end as JSON: game, view and prompt"
+    )
+    play_cmd.add_argument(
+        "--db",
+        default=":memory:",
+        metavar="FILE",
+        help="a journal file to keep the game in, made if missing (default: in memory, "
+        "nothing kept)",
+    )
+    play_cmd.add_argument(
+        "--lang",
+        default="en",
+        choices=("en", "ru"),
+        help="the language of the narration and the prompt (default: en)",
+    )
     for name, help_text in DELEGATED.items():
         sub = commands.add_parser(name, help=help_text[1], add_help=False)
         sub.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
 
 
-# Subcommands whose own module parses its arguments: name -> (module:function, help).
+# Subcommands whose own module parses its arguments: name -> (module:function, help). The
+# help names what each takes; its own --help says the rest.
 DELEGATED: dict[str, tuple[str, str]] = {
-    "run": ("companion.app:run_main", "start the table on the configured hardware"),
-    "sim": ("companion.display.sim:sim_main", "start the simulator window"),
-    "check-config": ("companion.config:check_main", "check a config file, exit 0 or 2"),
+    "run": ("companion.app:run_main", "start the table on the configured hardware [--config FILE]"),
+    "sim": ("companion.display.sim:sim_main", "start the simulator window [--game, --players]"),
+    "check-config": (
+        "companion.config:check_main",
+        "FILE: check a config file, every problem with its line; exit 0 or 2",
+    ),
     "virtual-pico": ("companion.hardware.virtual_pico:main", "serve a virtual Pico on a pty"),
-    "cards": ("companion.library:cards_main", "list, check, export or import the card library"),
-    "presses": ("companion.planner:presses_main", "turn an action script into button presses"),
-    "service": ("companion.service:service_main", "help the installer set up the systemd unit"),
-    "games": ("companion.games_cli:games_main", "list, resume, export or archive the games"),
-    "club": ("companion.club:club_main", "every table's live line from an MQTT broker"),
+    "cards": (
+        "companion.library:cards_main",
+        "list|check|export|import [FILE]: the card library beside the journal",
+    ),
+    "presses": (
+        "companion.planner:presses_main",
+        "SCRIPT: turn an action script into the button presses that play it",
+    ),
+    "service": (
+        "companion.service:service_main",
+        "groups|network [--config FILE]: help the installer set up the systemd unit",
+    ),
+    "games": (
+        "companion.games_cli:games_main",
+        "[list|resume ID|export [ID..]|archive ID..|unarchive ID..]: the journal's games",
+    ),
+    "club": (
+        "companion.club:club_main",
+        "[--host HOST --port PORT]: every table's live line from an MQTT broker",
+    ),
 }
 
 

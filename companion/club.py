@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -258,6 +258,10 @@ def watch(
     club = Club(prefix)
     show = _printer(as_json, out)
     printing = threading.Lock()
+    # A login the broker refuses (a wrong password, a user the access list shuts out) ends
+    # the club: retrying it every few seconds would only print nothing, forever.
+    refused: list[str] = []
+    stop = threading.Event()
 
     def on_connect(
         client: Client,
@@ -267,6 +271,8 @@ def watch(
         props: Properties | None,
     ) -> None:
         if getattr(reason, "is_failure", False):
+            refused.append(str(reason))
+            stop.set()
             return
         client.subscribe([(topic, 1) for topic in club.topics()])
 
@@ -289,20 +295,25 @@ def watch(
     try:
         client.connect(host, port, keepalive=30)
     except OSError as error:
-        print(f"companion club: cannot reach the broker {host}:{port}: {error}", file=sys.stderr)
+        why = error.strerror or str(error)  # "Connection refused", not "[Errno 111] ..."
+        print(f"companion club: cannot reach the broker {host}:{port}: {why}", file=sys.stderr)
         return EXIT_BROKER
     client.loop_start()
     try:
-        if once is not None:
-            time.sleep(once)
-        else:
-            while True:
-                time.sleep(3600)
+        stop.wait(once)
     except KeyboardInterrupt:
         pass
     finally:
         client.disconnect()
         client.loop_stop()
+    if refused:
+        login = f" as {username}" if username else " without a user name"
+        print(
+            f"companion club: the broker {host}:{port} refused the login{login}: {refused[0]} "
+            "(check --username and --password)",
+            file=sys.stderr,
+        )
+        return EXIT_BROKER
     if once is not None:
         for line in club.lines():
             show(line)
@@ -310,20 +321,59 @@ def watch(
     return EXIT_OK
 
 
-def club_main(argv: Sequence[str]) -> int:
+def _port(word: str) -> int:
+    try:
+        port = int(word)
+    except ValueError:
+        port = 0
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {word!r}")
+    return port
+
+
+def _seconds(word: str) -> float:
+    try:
+        seconds = float(word)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= threading.TIMEOUT_MAX:  # a NaN too
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {word!r}")
+    return seconds
+
+
+def club_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="companion club", description="every table's live line from an MQTT broker"
+        prog="companion club",
+        description="Every table's live line from an MQTT broker, and the tournament's "
+        "standings (docs/club.md).",
+        epilog="Exit codes: 0 done (Ctrl-C, or --once's time is up); 2 a bad option; 5 the "
+        "broker cannot be reached or refuses the login.",
     )
-    parser.add_argument("--host", default="localhost", help="the broker (default localhost)")
-    parser.add_argument("--port", type=int, default=1883, help="its port (default 1883)")
-    parser.add_argument("--prefix", default="sigillum", help="the tables' topic prefix")
-    parser.add_argument("--username", default="", help="the broker's user, if it asks")
-    parser.add_argument("--password", default="", help="and password")
-    parser.add_argument("--json", action="store_true", help="JSON lines for other tools")
     parser.add_argument(
-        "--once", type=float, metavar="SECONDS", help="listen this long, print it all, exit"
+        "--host", default="localhost", help="the broker's host name or address (default localhost)"
     )
-    args = parser.parse_args(list(argv))
+    parser.add_argument(
+        "--port", type=_port, default=1883, help="the broker's port, 1 to 65535 (default 1883)"
+    )
+    parser.add_argument(
+        "--prefix", default="sigillum", help="the tables' topic prefix (default sigillum)"
+    )
+    parser.add_argument("--username", default="", help="the user to log in as, if the broker asks")
+    parser.add_argument("--password", default="", help="that user's password")
+    parser.add_argument(
+        "--json", action="store_true", help="one JSON object a line, for other tools"
+    )
+    parser.add_argument(
+        "--once",
+        type=_seconds,
+        metavar="SECONDS",
+        help="listen this many seconds, print every table and the standings, exit",
+    )
+    return parser
+
+
+def club_main(argv: Sequence[str]) -> int:
+    args = club_parser().parse_args(list(argv))
     return watch(
         args.host,
         args.port,

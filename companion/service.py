@@ -87,16 +87,27 @@ def groups_for(config: Config) -> list[str]:
     return sorted(groups)
 
 
-def service_main(argv: list[str]) -> int:
+def service_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion service", description="Help the installer set up the systemd unit."
     )
-    commands = parser.add_subparsers(dest="command", required=True)
-    groups = commands.add_parser("groups", help="print the groups the configured hardware needs")
-    groups.add_argument("--config", default=None, help="the config file (default: shipped)")
-    network = commands.add_parser("network", help="print the network drop-in the config needs")
-    network.add_argument("--config", default=None, help="the config file (default: shipped)")
-    args = parser.parse_args(argv)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, summary in (
+        ("groups", "print the supplementary groups the configured hardware needs"),
+        ("network", "print the systemd drop-in the config's network features need, if any"),
+    ):
+        command = commands.add_parser(name, help=summary, description=summary)
+        command.add_argument(
+            "--config",
+            default=None,
+            metavar="FILE",
+            help="the box's config file (default: the shipped defaults)",
+        )
+    return parser
+
+
+def service_main(argv: list[str]) -> int:
+    args = service_parser().parse_args(argv)
     try:
         config = load(args.config)
     except ConfigError as error:
