@@ -398,3 +398,11 @@ def test_a_table_s_dice_game_is_played_by_planned_presses(tmp_path: Any) -> None
             assert runner.app.table.state == expected, item.action  # the state itself
     finally:
         runner.close()
+
+
+def test_a_life_or_a_fate_starts_at_minus_one_and_gold_at_plus_one() -> None:
+    prompt = present.prompt(_start("table"))
+    starts = {k: _entry(prompt, k).fields[0].first for k in ("lives", "fate", "gold")}
+    assert starts == {"lives": -1, "fate": -1, "gold": 1}
+    first = present.prompt(_start(None))  # the first edition's, as its press script has it
+    assert {_entry(first, k).fields[0].first for k in ("lives", "fate", "gold")} == {1}

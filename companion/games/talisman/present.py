@@ -126,7 +126,7 @@ def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> 
     for name in dict.fromkeys(hero.spells):
         if not hero.toad and hero.casts < hero.cast_limit:
             choices.append({"do": "cast", "name": name})
-    made = [*_battles(state, seat), *_sheet(hero)]
+    made = [*_battles(state, seat), *_sheet(state, hero)]
     if current:
         made += entries.sheet_names(state, seat, hero)
     free = () if current else ("carry", "drop", "follower", "spell", "discard", "cast", "roll")
@@ -189,14 +189,16 @@ def _battles(state: State, seat: int) -> list[Entry]:
     ]
 
 
-def _sheet(hero: Hero) -> list[Entry]:
-    """A change to the turn's hero's sheet, and the cards to draw."""
+def _sheet(state: State, hero: Hero) -> list[Entry]:
+    """A change to the turn's hero's sheet, and the cards to draw. Today's edition starts
+    lives and fate at −1: a life lost or a fate spent is what a turn most often records."""
     made: list[Entry] = []
     for field in ("lives", "fate", "gold"):
+        start = -1 if state.setup.current and field != "gold" else 1
         made.append(
             Entry(
                 _base({"do": field}),
-                (_field("change", low=-9, high=9, default=1),),
+                (_field("change", low=-9, high=9, default=start),),
                 WORDS.key(f"entry.{field}"),
             )
         )
