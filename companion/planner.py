@@ -14,11 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from companion import games
 from companion.controls import NAVIGATION, secret_voters
+from companion.games.spec import Cards
 from companion.rules.base import END, LETTERS, Action, Entry, Field, RulesError
 from companion.rules.reading import rows, whole
 from companion.script import Script, ScriptError, parse_press
@@ -376,21 +378,21 @@ def plan_script(script: Script) -> list[tuple[str, str]]:
     return planned.presses
 
 
-def plan_all(script: Script, before: Callable[[App], None] | None = None) -> Planned:
+def plan_all(script: Script, cards: Cards | None = None) -> Planned:
     """Plan every action of ``script`` in turn on the box's own controls (mock pins): the
     planned presses are played, and the table's state must then be the state the action
     itself gives. An action no presses play (or whose presses end elsewhere) is played
     directly, and recorded with the reason; an action the rules refuse ends the run with a
-    ScriptError naming its line. ``before`` sees the runner's app first (the bench fills
-    its card library there)."""
+    ScriptError naming its line. ``cards``: the table's card library for the game (the
+    starting one by default; :func:`script_cards` gives the script's own)."""
     from companion.presses import PressRunner  # noqa: PLC0415 (gpiozero loads only here)
     from companion.table import Undo  # noqa: PLC0415 (the table, only for a failed plan)
 
     done = Planned([], [], [])
     runner = PressRunner(script, ":memory:", "en", lambda line: None)
     try:
-        if before is not None:
-            before(runner.app)
+        if cards is not None:
+            hold_cards(runner.app, cards)
         for item in script.actions:
             snap = runner.app.snapshot
             do = str(item.action.get("do"))
@@ -428,6 +430,35 @@ def plan_all(script: Script, before: Callable[[App], None] | None = None) -> Pla
     finally:
         runner.close()
     return done
+
+
+def script_cards(script: Script) -> Cards | None:
+    """The card library a table would hold after ``companion cards import`` of the cards
+    ``script``'s summons play: the starting cards, each summoned creature's card in place of
+    its own (or added). None for a game without cards."""
+    kit = games.find(script.game).cards
+    if kit is None:
+        return None
+    cards = list(kit.starting())
+    for item in script.actions:
+        learned = kit.learn(item.action, ())  # the card the action plays, alone
+        if not learned:
+            continue
+        # A library card is this creature's when learning the action from it adds no card.
+        cards = [c for c in cards if len(kit.learn(item.action, (c,)) or (c,)) != 1]
+        cards.append(learned[0])
+    return tuple(cards)
+
+
+def hold_cards(app: App, cards: Cards) -> None:
+    """Make ``cards`` the app's card library, and its prompt offer them (as the app's own
+    snapshot would after a card was edited)."""
+    kit = app.table.spec.cards
+    if kit is None:
+        return
+    app.library().cards = cards
+    prompt = kit.offer(app.table.prompt(), app.table.view(), cards)
+    app.snapshot = replace(app.snapshot, prompt=prompt, cards=cards)
 
 
 def _played(head: int, before: int, state: object, wanted: object) -> str | None:

@@ -1,0 +1,126 @@
+"""Benchmark: how many presses a decision takes on the box (issue 24: median <= 2, p95 <= 6).
+
+Every action script of docs/examples is planned by ``companion presses`` (the planner on the
+box's own controls, mock pins): each action's presses are counted from the prompt as the
+table shows it (the cursor where the last action left it). A name's letters are not
+counted (a name is the player's to spell, not the prompt's to offer); its select is.
+
+Two figures for the games with a card library (the Bestiary, Four-path):
+- **filled**: the library first holds the cards of the script's own summons, as
+  ``companion cards import`` of those cards would give, so a summon is the card's choice;
+- **starting**: the library a new table starts with (its cards' blanks asked at the summon).
+
+An action the buttons cannot play is played directly and listed (``--why`` says why); the
+figures are over the actions that were planned.
+
+Run: .venv/bin/python bench/presses.py [--why] [--only four_path]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion import games
+from companion.planner import Planned, plan_all, script_cards
+from companion.script import Script, load
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+TARGET_MEDIAN, TARGET_P95 = 2, 6
+
+
+def p95(counts: list[int]) -> int:
+    """The nearest-rank 95th percentile (the smallest count 95 % of the actions stay at)."""
+    ordered = sorted(counts)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def scripts(only: str | None) -> list[Script]:
+    """The action scripts of docs/examples (press scripts are already presses)."""
+    found = [load(path) for path in sorted(EXAMPLES.glob("*.yaml"))]
+    return [s for s in found if s.actions and (only is None or s.game == only)]
+
+
+@dataclass(frozen=True)
+class Row:
+    name: str
+    game: str
+    actions: int
+    counts: tuple[int, ...]
+    planned: Planned
+
+
+def measure(script: Script, filled: bool) -> Row:
+    cards = script_cards(script) if filled else None
+    if cards is not None:
+        kit = games.find(script.game).cards
+        problems = kit.check(list(cards)) if kit is not None else []
+        if problems:  # the import would refuse them
+            raise SystemExit(f"{script.path}: its summons' cards fail the checks: {problems}")
+    planned = plan_all(script, cards)
+    counts = tuple(found.counted for _, found in planned.plans)
+    return Row(Path(script.path).name, script.game, len(script.actions), counts, planned)
+
+
+def line(label: str, actions: int, counts: Iterable[int], unplanned: int) -> str:
+    got = list(counts)
+    if not got:
+        return f"  {label:38} {actions:4} {0:5} {unplanned:5}     -     -     -"
+    return (
+        f"  {label:38} {actions:4} {len(got):5} {unplanned:5} {statistics.median(got):5g}"
+        f" {p95(got):5} {max(got):5}  mean {statistics.mean(got):.2f}"
+    )
+
+
+def report(rows: list[Row], title: str, why: bool) -> list[int]:
+    print(f"\n{title}")
+    print(f"  {'script':38} {'acts':>4} {'plan':>5} {'not':>5} {'med':>5} {'p95':>5} {'max':>5}")
+    everything: list[int] = []
+    for row in rows:
+        print(line(row.name, row.actions, row.counts, len(row.planned.unplanned)))
+        everything += row.counts
+        if why:
+            for missed in row.planned.unplanned:
+                print(f"      L{missed.line} #{missed.index} {missed.do}: {missed.reason[:220]}")
+    for game in sorted({row.game for row in rows}):
+        mine = [row for row in rows if row.game == game]
+        counts = [c for row in mine for c in row.counts]
+        skipped = sum(len(row.planned.unplanned) for row in mine)
+        print(line(f"[{game}]", sum(row.actions for row in mine), counts, skipped))
+    skipped = sum(len(row.planned.unplanned) for row in rows)
+    print(line("OVERALL", sum(row.actions for row in rows), everything, skipped))
+    return everything
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--why", action="store_true", help="say why each unplanned action is")
+    parser.add_argument("--only", help="one game's scripts")
+    args = parser.parse_args()
+    chosen = scripts(args.only)
+    filled = [measure(s, filled=True) for s in chosen]
+    counts = report(
+        filled, "Presses per action, the library filled from the scripts' cards:", args.why
+    )
+    if any(games.find(s.game).cards is not None for s in chosen):
+        starting = [measure(s, filled=False) for s in chosen if games.find(s.game).cards]
+        report(starting, "The card games with the starting library (blanks asked):", args.why)
+    if counts:
+        median, high = statistics.median(counts), p95(counts)
+        met = median <= TARGET_MEDIAN and high <= TARGET_P95
+        print(
+            f"\nTarget (filled library): median <= {TARGET_MEDIAN}, p95 <= {TARGET_P95}: "
+            f"median {median:g}, p95 {high}: {'met' if met else 'not met'}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
