@@ -93,6 +93,8 @@ def test_an_illegal_action_exits_3_naming_index_line_and_reason(
         ("game: bestiary\nactions:\n  - {castle: x}\n", ":3: action 1: missing 'do'"),
         ("game: bestiary\nsetup: {players: [A]}\n", ":2: setup.players: this game takes 2"),
         ("game: chess\n", "unknown game 'chess'"),
+        ("title: A duel\ngame: chess\nsetup: {}\n", ":2: unknown game 'chess'"),
+        ("game: bestiary\npresses:\n  - next\n  - disc 1.5\n", ":4: press 2: "),
         ("game: bestiary\nsetup: {scale_length: 2}\n", "setup.scale_length"),
     ],
 )
