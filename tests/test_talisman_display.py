@@ -64,7 +64,9 @@ def test_the_acting_heros_lives_fate_gold_and_trophies_are_drawn(display, size, 
         assert labels.ui("trophies", language, value=8) in strength
         assert texts(renderer, "sheet.objects")[0].endswith("2/4")
         assert texts(renderer, "sheet.spells")[0].endswith("1/1")
-        assert texts(renderer, "sheet.object_names") == ["Sword, Helmet"]
+        # the fragment's cards in the table's language (entries.said)
+        named = {"en": "Sword, Helmet", "ru": "Меч, Шлем"}[language]
+        assert texts(renderer, "sheet.object_names") == [named]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

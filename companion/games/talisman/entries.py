@@ -24,14 +24,15 @@ NAME_LETTERS = 16
 NEW = "…"
 
 # The cards the fragment names (seeds/003: the Runesword and the Holy Grail L243, the
-# Holy Lance L305, Solomon's Crown L189, the Bag of Gold L26, the Talisman L315; a Sword
-# and Armour, L154-158; the Horse and the Mule carry more, L148-152, and the Guide follows
+# Holy Lance L305, Solomon's Crown L189, the Bag of Gold L26, the Talisman L315; a Sword,
+# Armour and a Helmet, L154-158; the Horse and the Mule carry more, L148-152, and the Guide follows
 # in the examples), the spells it names (Hypnotism L152, Command L199, Invisibility
 # L219-231) and the Fireball and Destroy Magic of the examples. The action keeps the
 # English name; the screen and the narration say it in the table's language.
 OBJECTS = (
     "Sword",
     "Armour",
+    "Helmet",
     "Talisman",
     "Runesword",
     "Holy Lance",
