@@ -111,8 +111,12 @@ def list_games(journal: Journal, out: TextIO) -> int:
     """One line a game, oldest first; a damaged game is listed as such and named on stderr."""
     current = journal.current()
     damaged = 0
+    game_ids = journal.game_ids()
+    if not game_ids:
+        out.write(f"no games yet in {journal.path}\n")
+        return EXIT_OK
     out.write(ROW.format("id", "game", "players", "status", "actions", "created"))
-    for game_id in journal.game_ids():
+    for game_id in game_ids:
         try:
             record = journal.game(game_id)
             count = journal.action_count(game_id)

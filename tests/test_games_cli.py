@@ -224,6 +224,15 @@ def test_a_fresh_machine_has_no_games_yet_and_no_journal_is_made(
     assert not path.exists() and not path.parent.exists()
 
 
+def test_a_journal_without_games_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "journal.sqlite"
+    Journal(path).close()
+    assert games(path) == 0
+    assert capsys.readouterr().out == f"no games yet in {path}\n"
+
+
 @pytest.mark.parametrize("argv", [["resume", "1"], ["export", "1"], ["archive", "1"]])
 def test_a_game_asked_for_on_a_fresh_machine_is_not_there(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
