@@ -26,6 +26,8 @@ SCREEN = {
     "tetranomicon_cost": "entry",
     "tetranomicon_result": "victory",
     "tetranomicon_two": "ledger",
+    "tetranomicon_name": "entry",
+    "tetranomicon_target": "entry",
 }
 LEDGER_ROLES = ("seat.", "coins.", "points.", "counts", "relations.", "column.", "buildings.")
 RED, GREEN, YELLOW, TURQUOISE = (labels.FACTION_COLOURS[f] for f in labels.FACTION_COLOURS)
@@ -272,3 +274,19 @@ def test_the_ring_lights_the_acting_faction_in_its_colour_and_chases_the_winner(
     faction_style = ring.in_faction_colours(result, style)
     assert frame(SPEC, result, 0.3, style, Overlay()) == chase(faction_style, 3, 0.3)
     assert faction_style.seat_colours[2] == YELLOW
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_an_expeditions_target_is_shown_in_the_tables_words(display, size, language):
+    renderer = draw(GALLERY["tetranomicon_target"](language), size)
+    castle = {"en": "castle 4", "ru": "замок 4"}[language]
+    assert texts(renderer, "entry.value") == [castle]
+    assert_reads_at_a_metre(renderer)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_an_artifacts_name_is_shown_as_it_is_typed(display, size):
+    renderer = draw(GALLERY["tetranomicon_name"]("en"), size)
+    assert "".join(texts(renderer, "entry.value")).startswith("Crow")
+    assert_reads_at_a_metre(renderer)

@@ -19,6 +19,7 @@ SETUP: TetraSetup = {
     "resources": "moderate",
     "random_events": True,
     "diplomacy": True,
+    "edition": 2,  # the buttons of a new game (entries.py)
 }
 
 # Epoch 1: the flips from Vera clockwise, the creatures' card, Vera's war (a 3:3 tie).
@@ -166,7 +167,11 @@ VERA_BUILDS = (*BEFORE_EPOCH_2, *EPOCH_2_OPENING, *EPOCH_2_ACTIONS[:3])
 
 # Two players (docs/examples/tetranomicon_two_players.yaml): the second epoch, Olga has
 # passed with no coins left, Bora to act.
-TWO_SETUP: TetraSetup = {"players": ["Bora", "Olga"], "factions": ["brotherhood", "order"]}
+TWO_SETUP: TetraSetup = {
+    "players": ["Bora", "Olga"],
+    "factions": ["brotherhood", "order"],
+    "edition": 2,
+}
 TWO_SETUP["youngest"] = "Bora"
 TWO_PLAYERS: tuple[TetraAction, ...] = (
     {"do": "epoch_card", "type": "creatures"},
@@ -216,4 +221,10 @@ SAMPLES: tuple[Sample, ...] = (
     ),
     Sample("tetranomicon_result", SETUP, GAME),
     Sample("tetranomicon_two", TWO_SETUP, TWO_PLAYERS, cursor=1),
+    # Bora names what he enters: an artifact (its name being typed, "n" being chosen),
+    # an expedition's target (castle 4, in the table's words).
+    Sample("tetranomicon_name", TWO_SETUP, TWO_PLAYERS, entry=2, entered=(2,), value="Crown"),
+    Sample(
+        "tetranomicon_target", TWO_SETUP, TWO_PLAYERS, entry=-1, entered=(1, 2), value="castle 4"
+    ),
 )
