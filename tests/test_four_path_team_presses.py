@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.four_path import labels, rules
 from companion.presses import PressRunner
-from companion.rules.base import IllegalAction, RulesError
+from companion.rules.base import Entry, IllegalAction, RulesError
 from companion.script import Script, parse_press
-from companion.table import Undo
+from companion.script import load as load_script
+from companion.table import Table, Undo
+from tests.conftest import EXAMPLES
 from tests.test_four_path_rules import ARMY, BANS, TEAMS, drafted, play
 
 
@@ -89,3 +92,79 @@ def test_clara_presses_the_teams_siege_when_the_prompt_names_anna(tmp_path: Path
         assert runner.app.table.head == head + 1
     finally:
         runner.close()
+
+
+# --- the combined phase's entries: another strength, the volley, the Barrier's hex ------------
+
+
+def held_two_towers(tmp_path: Path) -> Table:
+    """Period 2, Anna's hand: her team held towers 1 and 2 at its siege (Messum, Illesbra);
+    Boris's creatures left their castles in period 1, so they may be attacked."""
+    table = play(drafted(tmp_path), {"do": "turn_disc"}, {"do": "siege"}, {"do": "open"})
+    play(table, {"do": "pass"}, {"do": "pass"}, {"do": "siege"}, {"do": "open"})
+    play(
+        table,
+        {"do": "maneuver", "creature": "saxum"},
+        {"do": "maneuver", "creature": "vinctum"},
+        {"do": "maneuver", "creature": "ferrarius"},
+        {"do": "maneuver", "creature": "cornibus"},
+        {"do": "pass"},
+        {"do": "pass"},
+        {"do": "turn_disc"},
+    )
+    areas = {"messum": "tower_1", "illesbra": "tower_2"}
+    return play(table, {"do": "siege", "areas": areas}, {"do": "open", "seat": 1})
+
+
+def entries_for(table: Table, creature: str) -> dict[str, Entry]:
+    """The prompt's attack entries for ``creature``: "other" and "volley"."""
+    found = {}
+    for entry in table.prompt().entries:
+        base = entry.base
+        if base.get("do") == "attack" and base.get("creature") == creature:
+            found["volley" if base.get("volley") else "other"] = entry
+    return found
+
+
+def test_the_volley_is_offered_once_the_team_held_towers_and_hits_at_their_strength(
+    tmp_path: Path,
+) -> None:
+    """«при контроле двух – единице» (L215): with two towers held the volley entry asks
+    only whom; it hits at strength 1. Another attack starts at the card's strength (1)."""
+    table = held_two_towers(tmp_path)
+    found = entries_for(table, "messum")
+    volley = found["volley"]
+    assert [f.key for f in volley.fields] == ["target"]
+    assert volley.fields[0].options == ("saxum", "vinctum", "ferrarius", "cornibus")
+    view = table.view()
+    assert labels.choice(view, volley.base, "en") == "Messum: tower volley…"
+    assert labels.choice(view, volley.action(["saxum"]), "ru") == "Мессум: залп башни → Саксум"
+    assert found["other"].fields[-1].default == 1
+    table.apply(volley.action(["saxum"]))
+    saxum = next(c for s in table.view()["seats"] for c in s["creatures"] if c["id"] == "saxum")
+    assert saxum["wounds"] == 1
+
+
+def test_no_volley_before_the_team_held_a_tower(tmp_path: Path) -> None:
+    table = play(drafted(tmp_path), {"do": "turn_disc"}, {"do": "siege"}, {"do": "open"})
+    assert "volley" not in entries_for(table, "messum")
+
+
+def test_the_barrier_is_put_on_a_hex_said_by_column_and_row() -> None:
+    """«Преграда» on a hex (L317), as four_path_teams_victory puts it on C3: the entry asks
+    the column and the row, and the view lists the Barrier on C3."""
+    script = load_script(EXAMPLES / "four_path_teams_victory.yaml")
+    state = rules.start(script.setup)
+    barrier = {"do": "support", "creature": "architectus", "ability": "barrier", "hex": "C3"}
+    for item in script.actions:
+        if item.action == barrier:
+            break
+        state = rules.step(state, item.action)
+    (entry,) = [e for e in rules.prompt(state).entries if "hex" in e.base]
+    assert [f.key for f in entry.fields] == ["hex.column", "hex.row"]
+    assert labels.choice(rules.view(state), entry.base, "en") == "Architectus: Barrier on a hex…"
+    action = entry.action(["C", 3])
+    assert action["hex"] == {"column": "C", "row": 3}
+    after = rules.view(rules.step(state, action))
+    assert after["barriers"] == rules.view(rules.step(state, barrier))["barriers"]
+    assert after["barriers"][0]["hex"] == "C3"

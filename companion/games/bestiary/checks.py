@@ -9,6 +9,8 @@ duel and for teams alike.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.games.bestiary.state import (
     ALLY,
     ANY,
@@ -21,7 +23,14 @@ from companion.games.bestiary.state import (
 )
 from companion.rules import effects as fx
 from companion.rules import sigil
-from companion.rules.base import Action, IllegalAction, as_int, did_you_mean, require
+from companion.rules.base import (
+    Action,
+    IllegalAction,
+    as_int,
+    as_list,
+    did_you_mean,
+    require,
+)
 
 # --- which creature, which ability -------------------------------------------------------
 
@@ -46,6 +55,15 @@ def own_creature(state: State, seat: int, ref: object, key: str = "creature") ->
     if creature.owner != seat:
         raise IllegalAction(f"{creature.name} is not {state.seats.name(seat)}'s creature")
     return creature
+
+
+def attack_refs(action: Action) -> list[object]:
+    """The creatures an attack names: ``targets`` (a list; the buttons' entry may give it
+    as a mapping of slot to creature, its values in order), then ``target``."""
+    given = action.get("targets")
+    if isinstance(given, Mapping):
+        given = [given[slot] for slot in sorted(given, key=str)]
+    return as_list(given, "targets") + as_list(action.get("target"), "target")
 
 
 def named_once(targets: list[Creature], what: str) -> None:

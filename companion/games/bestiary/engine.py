@@ -34,6 +34,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from companion.games.bestiary.checks import (
     ability_name,
+    attack_refs,
     card_allows,
     creature_named,
     may_act,
@@ -426,6 +427,8 @@ class BestiaryRules(Generic[S]):
         targets = self._attack_targets(state, seat, attacker, action)
         wounds = self._attack_wounds(state, attacker, targets, action)
         state = state.evolve(acted=state.acted | {attacker.id})
+        if not action.get("volley") and action.get("wounds") is None:
+            state = _strength_kept(state, attacker, action.get("strength"))
         for target, amount in zip(targets, wounds, strict=True):
             state = self._wound(state, attacker, target.id, amount)
             if state.winner is not None:
@@ -442,7 +445,7 @@ class BestiaryRules(Generic[S]):
     ) -> list[Creature]:
         """The creatures ``target``/``targets`` name: enemies, each once, none certainly in
         its own castle."""
-        refs = as_list(action.get("targets"), "targets") + as_list(action.get("target"), "target")
+        refs = attack_refs(action)
         if not refs:
             raise IllegalAction("missing field 'target': the creature attacked")
         targets = [creature_named(state, ref, "target") for ref in refs]
@@ -631,6 +634,18 @@ class BestiaryRules(Generic[S]):
             sign_allows(state, seat, kind, target)
             not_in_castle(state, seat, target)
         return tuple(fx.Effect(kind, t.id, seat, state.period, ability.id) for kind, t in pairs)
+
+
+def _strength_kept(state: S, attacker: Creature, said: object) -> S:
+    """The strength an attack used, kept where it is not the card's (checked by the
+    wounds already): the next attack's entry starts there. An attack at the card's
+    strength forgets it, so an action naming the card's strength and one naming none
+    leave the same state."""
+    kept = tuple(pair for pair in state.strengths if pair[0] != attacker.id)
+    strength = None if said is None else as_int(said, "strength", 0, 99)
+    if strength is not None and strength != attacker.attack_strength:
+        kept = (*kept, (attacker.id, strength))
+    return state.evolve(strengths=kept)
 
 
 # The Bestiary's one rules object: the rules module and the screens call it.

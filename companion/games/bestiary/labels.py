@@ -87,6 +87,17 @@ def choice(view: View, action: Action, language: str) -> str:
             return text("bestiary.ui.choice.siege_none", language)
         return text("bestiary.ui.choice.siege", language, towers=towers(held, language))
     if kind == "attack":
+        several = action.get("targets")
+        if isinstance(several, list) and several:
+            targets = ", ".join(creature_in_view(view, str(t), language) for t in several)
+            return text(
+                "bestiary.ui.choice.attack_several",
+                language,
+                creature=named("creature"),
+                targets=targets,
+            )
+        if not action.get("target"):  # the entry asking whom, and how strong
+            return text("bestiary.ui.choice.attack_other", language, creature=named("creature"))
         return text(
             "bestiary.ui.choice.attack",
             language,

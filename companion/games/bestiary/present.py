@@ -6,9 +6,12 @@ raw phase bookkeeping.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import combinations
+from typing import TypeVar
 
-from companion.games.bestiary import engine, roster
+from companion.games.bestiary import engine, labels, roster
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.state import (
     CASTLES,
@@ -98,6 +101,7 @@ def _action_prompt(state: State, seat: int, name: str) -> Prompt:
     choices: list[BestiaryAction] = []
     entries: list[Entry] = []
     free: list[str] = []
+    extras: list[Entry] = []
     enemies = [c for c in state.creatures if c.owner != seat]
     for creature in state.army(seat):
         if fx.is_inactive(state.effects, creature.id):
@@ -108,16 +112,19 @@ def _action_prompt(state: State, seat: int, name: str) -> Prompt:
                 if creature.attack_strength is not None:
                     choices.append(base)
                 else:  # "varies" on the card: the player says the strength of this attack
-                    entries.append(Entry(base, (STRENGTH,), entry_key("attack")))
+                    entries.append(
+                        Entry(base, (strength_field(state, creature),), entry_key("attack"))
+                    )
             if creature.attack_strength is None:
                 free.append("attack")
             choices.append(ManeuverAction(do="maneuver", creature=creature.id))
+            extras.extend(other_attack(state, creature, enemies, _legal))
         if support_phase:
             choices.extend(_support_choices(state, creature, free, entries))
     # Offer only what the rules take now (own-castle immunity, a card's target and sign):
     # a button must never lead to a refusal the screen could have spared.
     choices = [c for c in choices if _legal(state, c)]
-    entries = [e for e in entries if _legal(state, e.action(()))]
+    entries = [e for e in entries if _legal(state, e.action(()))] + extras
     choices.append({"do": "end_phase"})
     free_actions = tuple(sorted(set(free)))
     fields: dict[str, str | int] = {"player": name}
@@ -130,6 +137,76 @@ def _action_prompt(state: State, seat: int, name: str) -> Prompt:
 # varying strength, an ability of preparation time X (1 to 6 sectors of the sigil).
 STRENGTH = Field("strength", "int", WORDS.key("field.strength"), low=0, high=12, default=1)
 PREP = Field("prep", "int", WORDS.key("field.prep"), low=1, high=6, default=1)
+
+
+# What the attack entries add: whom the attack hits (an enemy, or several), each of the
+# several in turn; the option that asks for several, and the one that ends them.
+SEVERAL = "several"
+NO_MORE = "none"
+MORE: dict[str | int, dict[str, str]] = {
+    SEVERAL: {"en": "several…", "ru": "несколько…"},
+    NO_MORE: {"en": "no more", "ru": "больше никого"},
+}
+
+
+def strength_field(state: State, attacker: Creature) -> Field:
+    """The attack's strength, starting where the table most likely is: the strength said
+    for this creature's last attack, else its card's (1 when the card says "varies")."""
+    return replace(STRENGTH, default=state.last_strength(attacker) or STRENGTH.default)
+
+
+def creature_names(creature: Creature) -> dict[str, str]:
+    """A creature's name in each language (the roster's, else as its card says it)."""
+    return {lang: labels.creature(creature.id, creature.name, lang) for lang in ("en", "ru")}
+
+
+def target_field(key: str, label: str, enemies: Sequence[Creature], *extra: str) -> Field:
+    """A choice of the enemies an attack may hit (by name), then ``extra`` options."""
+    names: dict[str | int, dict[str, str]] = {e.id: creature_names(e) for e in enemies}
+    return Field(
+        key,
+        "choice",
+        WORDS.key(label),
+        options=(*(e.id for e in enemies), *extra),
+        names={**names, **{x: MORE[x] for x in extra}},
+        omit=tuple(x for x in extra if x in (SEVERAL, NO_MORE)),
+    )
+
+
+S = TypeVar("S", bound=State)
+
+
+def other_attack(
+    state: S,
+    attacker: Creature,
+    enemies: Sequence[Creature],
+    legal: Callable[[S, Action], bool],
+) -> list[Entry]:
+    """One entry an attacker for what the choices leave out: another strength than the
+    card's (it starts at the last one said for it, else the card's), or several targets
+    at once (each in turn, "no more" ends them). Offered when some enemy may be hit."""
+    strength = strength_field(state, attacker)
+    reachable = [
+        e
+        for e in enemies
+        if legal(state, {"do": "attack", "creature": attacker.id, "target": e.id, "strength": 0})
+    ]
+    if not reachable:
+        return []
+    ids = tuple(e.id for e in reachable)
+    fields = [target_field("target", "field.target", reachable, SEVERAL)]
+    previous: tuple[str, tuple[str | int, ...]] = ("target", (SEVERAL,))
+    for slot in range(len(reachable) if len(reachable) > 1 else 0):
+        more = () if slot == 0 else (NO_MORE,)
+        item = target_field(f"targets.{slot}", "field.targets", reachable, *more)
+        item = replace(item, only_if=previous, label_fields={"number": slot + 1})
+        fields.append(item)
+        previous = (item.key, ids)
+    fields.append(strength)
+    # ``targets`` is there to be filled, one slot after another (an empty list when one
+    # target is named: the rules read both).
+    base = AttackAction(do="attack", creature=attacker.id, targets=[])
+    return [Entry(base, tuple(fields), entry_key("attack_other"))]
 
 
 def _legal(state: State, action: Action) -> bool:

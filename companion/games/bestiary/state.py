@@ -197,6 +197,9 @@ class State(Evolving):
     # Creatures destroyed and respawned during this seat's turn: they stand in their own
     # castle until their owner's turn, so the seat to act cannot target them.
     respawned: frozenset[str] = frozenset()
+    # The strength each creature's last attack used (said, or its card's): the next
+    # attack's entry starts there, where the table most likely is.
+    strengths: tuple[tuple[str, int], ...] = ()
     # The tempo stage (setup.tempo "choose"): what each seat chose, in turn; the tempo played.
     tempo_choices: tuple[str, ...] = ()
     chosen_tempo: str = ""
@@ -219,6 +222,10 @@ class State(Evolving):
             if creature.id == creature_id:
                 return creature
         return None
+
+    def last_strength(self, creature: Creature) -> int | None:
+        """The strength this creature's last attack used, else its card's."""
+        return dict(self.strengths).get(creature.id, creature.attack_strength)
 
     def army(self, seat: int) -> tuple[Creature, ...]:
         return tuple(c for c in self.creatures if c.owner == seat)

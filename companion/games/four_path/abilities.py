@@ -13,7 +13,15 @@ from companion.games.bestiary.state import Ability, Creature
 from companion.games.four_path import arithmetic as ar
 from companion.games.four_path.state import Barrier, FourPathState
 from companion.rules import effects as fx
-from companion.rules.base import Action, IllegalAction, as_list, check_fields, pick, require
+from companion.rules.base import (
+    Action,
+    IllegalAction,
+    as_int,
+    as_list,
+    check_fields,
+    pick,
+    require,
+)
 
 # Support abilities with rules of their own, by the ability's id (roster.yaml).
 VAMPIRISM = "vampirism"
@@ -107,5 +115,17 @@ def barrier_placed(
         if action.get("hex") is not None:
             raise IllegalAction(f"{ability.name} puts nothing on a hex")
         return ()
-    label = str(action.get("hex") or "a hex")
-    return (Barrier(label, state.side_of(seat), seat, state.period),)
+    return (Barrier(hex_label(action.get("hex")), state.side_of(seat), seat, state.period),)
+
+
+def hex_label(given: object) -> str:
+    """A hex as a label: as written ("C3"), or from the buttons' column and row
+    (``{column: C, row: 3}``); "a hex" when none is said."""
+    if isinstance(given, Mapping):
+        check_fields("hex", given, ("column", "row"))
+        column = str(require(given, "column", "the hex's column letter"))
+        row = as_int(require(given, "row", "the hex's row number"), "hex.row", 1, 99)
+        if len(column) != 1 or not column.isalpha():
+            raise IllegalAction(f"'hex.column': one letter, not {column!r}")
+        return f"{column.upper()}{row}"
+    return str(given or "a hex")

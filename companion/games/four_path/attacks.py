@@ -6,12 +6,18 @@ L369). Line numbers are of the Four-path rulebook (seeds/001),
 
 from __future__ import annotations
 
-from companion.games.bestiary.checks import creature_named, in_own_castle, named_once, not_in_castle
+from companion.games.bestiary.checks import (
+    attack_refs,
+    creature_named,
+    in_own_castle,
+    named_once,
+    not_in_castle,
+)
 from companion.games.bestiary.state import Creature
 from companion.games.four_path import arithmetic as ar
 from companion.games.four_path.state import FourPathState
 from companion.rules import effects as fx
-from companion.rules.base import Action, IllegalAction, as_int, as_list
+from companion.rules.base import Action, IllegalAction, as_int
 
 # Attacks whose strength or targets the rules compute, by the creature that makes them
 # (L219, L227, L235, L247); the Siege tower volley (L215) is asked for by ``volley: true``.
@@ -28,7 +34,7 @@ def attack_targets(
     """The creatures attacked: those named (every poisoned enemy for Poison's attack when
     none is), enemies each once, none in its own castle, Retribution's under a negative
     effect."""
-    refs = as_list(action.get("targets"), "targets") + as_list(action.get("target"), "target")
+    refs = attack_refs(action)
     if not refs and attacker.id == POISON_ATTACK:
         # «Действует глобально. Атакует каждого отравленного врага» (L235).
         refs = [

@@ -52,6 +52,12 @@ def choice(view: View, action: Action, language: str) -> str:
         return ui("choice.respawn", language, castle=number_of(typed.get("castle")))
     if typed["do"] == "support":
         return support(view, typed, language)
+    if typed["do"] == "attack" and typed.get("volley"):
+        creature = duel.creature_in_view(view, str(typed.get("creature")), language)
+        if not typed.get("target"):  # the entry asking whom
+            return ui("choice.volley", language, creature=creature)
+        target = duel.creature_in_view(view, str(typed.get("target")), language)
+        return ui("choice.volley_at", language, creature=creature, target=target)
     if typed["do"] == "maneuver" and typed.get("to"):
         creature = duel.creature_in_view(view, str(typed.get("creature")), language)
         castle = number_of(typed.get("to"))
@@ -79,6 +85,8 @@ def support(view: View, action: FourPathSupportAction, language: str) -> str:
         "creature": duel.creature_in_view(view, creature_id, language),
         "ability": ability_in_view(view, creature_id, str(action.get("ability")), language),
     }
+    if isinstance(action.get("hex"), dict):  # the entry asking the Barrier's hex
+        return ui("choice.barrier_hex", language, **fields)
     if action.get("from") and action.get("to"):
         source = duel.creature_in_view(view, str(action["from"]), language)
         receiver = duel.creature_in_view(view, str(action["to"]), language)

@@ -173,7 +173,6 @@ def _names(creature: Creature) -> dict[str, str]:
     return {lang: duel_labels.creature(creature.id, creature.name, lang) for lang in ("en", "ru")}
 
 
-STRENGTH = duel_present.STRENGTH
 PREP = duel_present.PREP
 MOUNTAINS = Field("on_mountains", "int", WORDS.key("field.on_mountains"), low=0, high=8, default=1)
 
@@ -183,10 +182,12 @@ def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
     as a choice (an entry when a value is open), and the pass last."""
     choices: list[FourPathAction] = []
     entries: list[Entry] = []
+    extras: list[Entry] = []
     enemies = [c for c in state.creatures if not state.allied(c.owner, seat)]
     for creature in state.army(seat):
         if fx.is_inactive(state.effects, creature.id):
             continue
+        strength = duel_present.strength_field(state, creature)
         for enemy in enemies:
             base: FourPathAttackAction = {
                 "do": "attack",
@@ -196,7 +197,10 @@ def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
             if creature.attack_strength is not None or creature.id in COMPUTED:
                 choices.append(base)
             else:
-                entries.append(Entry(base, (STRENGTH,), duel_present.entry_key("attack")))
+                entries.append(Entry(base, (strength,), duel_present.entry_key("attack")))
+        if creature.id not in COMPUTED:
+            extras.extend(duel_present.other_attack(state, creature, enemies, _legal))
+            extras.extend(_volley(state, creature, enemies))
         choices.append({"do": "maneuver", "creature": creature.id})
         if state.fp.is_duel:
             # The duel's respawn counts who stands in each castle (L83): a maneuver may end
@@ -210,7 +214,7 @@ def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
             if sigil.on_sigil(state.tokens, creature.id, ability.id) is None:
                 _ability_options(state, creature, ability, choices, entries)
     choices = [c for c in choices if _legal(state, c)]
-    entries = [e for e in entries if _legal(state, e.action(e.values(())))]
+    entries = [e for e in entries if _legal(state, e.action(e.values(())))] + extras
     choices.append(PassAction(do="pass"))
     fields: dict[str, str | int] = {"player": name}
     return Prompt(
@@ -226,6 +230,20 @@ def _action_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
 
 # Attackers whose strength the rules compute, so no strength is asked (L235, L247).
 COMPUTED = frozenset({engine.POISON_ATTACK, engine.BURNING_ARMOUR})
+
+
+def _volley(state: FourPathState, attacker: Creature, enemies: list[Creature]) -> list[Entry]:
+    """The Siege tower volley (L215): offered when the attacker's team held a tower at its
+    last siege, the strength the towers say (held − 1, never below 0): only whom."""
+    side = state.side_of(attacker.owner)
+    if not any(holder == side for holder in state.holders):
+        return []
+    base: FourPathAttackAction = {"do": "attack", "creature": attacker.id, "volley": True}
+    reachable = [e for e in enemies if _legal(state, {**base, "target": e.id})]
+    if not reachable:
+        return []
+    target = duel_present.target_field("target", "field.target", reachable)
+    return [Entry(base, (target,), WORDS.key("entry.volley"))]
 
 
 def _ability_options(
@@ -251,10 +269,21 @@ def _ability_options(
         options = [{**base, "target": t.id} for t in state.creatures]
     else:
         options = [base]
-    if ability.fixed_prep is None and ability.id not in (engine.VAMPIRISM,):
-        entries.extend(Entry(o, (PREP,), duel_present.entry_key("support")) for o in options)
+    prep = (PREP,) if ability.fixed_prep is None and ability.id != engine.VAMPIRISM else ()
+    if ar.BARRIER in ability.effects:
+        # «Преграда» on a hex (L317): the hex said by its column and row, or left unsaid.
+        on_hex: FourPathSupportAction = {**base, "hex": {}}
+        entries.append(Entry(on_hex, (*prep, HEX_COLUMN, HEX_ROW), WORDS.key("entry.barrier")))
+    if prep:
+        entries.extend(Entry(o, prep, duel_present.entry_key("support")) for o in options)
         return
     choices.extend(options)
+
+
+# A Barrier's hex as the buttons say it (L317): a column letter and a row number, the
+# labels a table may chalk on its board (docs/four_path.md).
+HEX_COLUMN = Field("hex.column", "choice", WORDS.key("field.hex_column"), options=tuple("ABCDEFGH"))
+HEX_ROW = Field("hex.row", "int", WORDS.key("field.hex_row"), low=1, high=9, default=1)
 
 
 def _legal(state: FourPathState, action: Action) -> bool:

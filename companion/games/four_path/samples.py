@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from companion.games.bestiary.types import AbilityInput
 from companion.games.four_path.types import (
-    AreaCreatures,
     FourPathAction,
     FourPathSummonAction,
     SetupDict,
+    SiegeAreas,
 )
 from companion.games.spec import Sample
 
@@ -125,7 +125,7 @@ PERIOD_1: tuple[FourPathAction, ...] = (
 )
 # Period 2: Anna's team holds towers 1 and 4 (Boris's tower 2); Anna weakens Saxum, Clara
 # tenses the ballista, Anna passes: the hand stays with Clara.
-AREAS: dict[str, AreaCreatures] = {
+AREAS: SiegeAreas = {
     "tower_1": ["messum", "illesbra"],
     "tower_2": ["saxum"],
     "tower_3": [],
@@ -179,7 +179,7 @@ TO_RESPAWN: tuple[FourPathAction, ...] = (
 
 # Anna's team takes three towers at every siege: Boris's scale of 8 falls in period 3
 # (the play stops at the siege that wins).
-WIN_AREAS: dict[str, AreaCreatures] = {
+WIN_AREAS: SiegeAreas = {
     "tower_1": ["messum"],
     "tower_2": ["illesbra"],
     "tower_4": ["ballistarius"],

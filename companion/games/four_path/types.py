@@ -160,6 +160,9 @@ class FourPathView(ViewBase):
 # --- the actions (one a ``do``; docs/four_path.md) ----------------------------------------
 
 AreaCreatures = list[str] | dict[str, str]  # the creatures in an area, or each "in"/"out"
+# A siege's areas: by tower, who stands there now; or by creature, its tower or "none"
+# (the buttons' entry).
+SiegeAreas = dict[str, AreaCreatures | str]
 
 
 class BanAction(TypedDict):
@@ -181,8 +184,7 @@ class AreaAction(TypedDict):
 
 class FourPathSiegeAction(TypedDict):
     do: Literal["siege"]
-    # By tower: who stands there now; or by creature: its tower, "none" (the buttons').
-    areas: NotRequired[dict[str, AreaCreatures | str]]
+    areas: NotRequired[SiegeAreas]
     seat: NotRequired[Seat]
 
 
@@ -204,10 +206,17 @@ class FourPathManeuverAction(ManeuverAction):
     to: NotRequired[str]  # a castle of the owner's, or field (the default)
 
 
+class HexCell(TypedDict, total=False):
+    """A Barrier's hex as the buttons say it: its column letter and row number ("C3")."""
+
+    column: str
+    row: int
+
+
 # "from" is a keyword: the keys an ability of the expansion adds, in the functional form.
 SupportExtras = TypedDict(
     "SupportExtras",
-    {"hex": str, "on_mountains": int, "from": str, "to": str},
+    {"hex": str | HexCell, "on_mountains": int, "from": str, "to": str},
     total=False,
 )
 

@@ -1,0 +1,119 @@
+"""The duel's attack from the buttons (issue 24): besides a choice per target at the card's
+strength, each attacker has one entry for whom it hits (one enemy or several, each in
+turn) and at what strength, starting at the strength its last attack used, else its
+card's; the entry and its targets are named in the table's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games.bestiary import labels
+from companion.games.bestiary import rules as bestiary
+from companion.rules.base import Entry
+from tests.test_bestiary_targets import act, creature, duel, period_two
+
+
+def other_attack(state: Any, attacker: str) -> Entry:
+    (entry,) = [
+        e
+        for e in bestiary.prompt(state).entries
+        if e.base == {"do": "attack", "creature": attacker, "targets": []}
+    ]
+    return entry
+
+
+def values(entry: Entry, **given: str | int) -> list[str | int]:
+    """Each field's value: ``given`` by key (dots as underscores), else its first."""
+    return [given.get(f.key.replace(".", "_"), f.first) for f in entry.fields]
+
+
+def test_an_attack_at_another_strength_than_the_card_starts_at_the_card() -> None:
+    """Saxum's card says 2; the entry starts there, and the strength said is the attack's."""
+    state = period_two()
+    entry = other_attack(state, "saxum")
+    strength = entry.fields[-1]
+    assert (strength.key, strength.default) == ("strength", 2)
+    target = entry.fields[0]
+    assert target.options == ("vinctum", "ferrarius", "cerberus", "several")
+    assert target.say("cerberus", "ru") == "Церберус" and target.say("several", "en") == "several…"
+    action = entry.action(values(entry, target="vinctum", strength=1))
+    assert action == {
+        "do": "attack",
+        "creature": "saxum",
+        "target": "vinctum",
+        "targets": [],
+        "strength": 1,
+    }
+    after = act(state, action)
+    assert creature(after, "vinctum")["wounds"] == 1
+
+
+def test_the_next_attack_starts_at_the_strength_said_last_for_that_creature() -> None:
+    """Where the table most likely is: Saxum attacked at 3, so its next entry starts at 3
+    (Illesbra's still at its card's 2); an attack at the card's strength forgets it."""
+    attack = {"do": "attack", "creature": "saxum", "target": "vinctum", "strength": 3}
+    state = act(period_two(), attack)
+    quiet = ({"do": "end_phase"}, {"do": "siege"}, {"do": "end_phase"})
+    state = act(state, *quiet, {"do": "turn_disc"}, {"do": "siege"})
+    assert other_attack(state, "saxum").fields[-1].default == 3
+    assert other_attack(state, "illesbra").fields[-1].default == 2
+    state = act(state, {"do": "attack", "creature": "saxum", "target": "ferrarius"})
+    assert state.last_strength(state.creature("saxum")) == 2
+
+
+def test_several_targets_are_entered_one_after_another_until_no_more() -> None:
+    """ "several…" asks the first target, then the next (or "no more"): one attack hits
+    each at the strength said."""
+    state = period_two()
+    entry = other_attack(state, "illesbra")
+    keys = [f.key for f in entry.fields]
+    assert keys == ["target", "targets.0", "targets.1", "targets.2", "strength"]
+    assert entry.asked(["vinctum"]) == [0, 4]  # one target: no more asked
+    several = ["several", "vinctum", "cerberus", "none"]
+    assert entry.asked(several) == [0, 1, 2, 3, 4]
+    assert entry.fields[2].say("none", "ru") == "больше никого"
+    action = entry.action([*several, 1])
+    assert action == {
+        "do": "attack",
+        "creature": "illesbra",
+        "targets": ["vinctum", "cerberus"],
+        "strength": 1,
+    }
+    after = act(state, action)
+    assert [creature(after, c)["wounds"] for c in ("vinctum", "ferrarius", "cerberus")] == [
+        1,
+        0,
+        1,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("action", "en", "ru"),
+    [
+        (
+            {"do": "attack", "creature": "saxum", "targets": []},
+            "Saxum: another attack…",
+            "Саксум: другая атака…",
+        ),
+        (
+            {"do": "attack", "creature": "saxum", "targets": ["vinctum", "cerberus"]},
+            "Saxum attacks Vinctum, Cerberus",
+            "Саксум → Винктум, Церберус",
+        ),
+    ],
+)
+def test_the_attack_entry_and_a_several_attack_are_named(
+    action: dict[str, Any], en: str, ru: str
+) -> None:
+    view = bestiary.view(duel())
+    assert labels.choice(view, action, "en") == en
+    assert labels.choice(view, action, "ru") == ru
+
+
+def test_an_attacker_that_has_acted_has_no_attack_entry() -> None:
+    state = act(period_two(), {"do": "attack", "creature": "saxum", "target": "vinctum"})
+    bases = [e.base for e in bestiary.prompt(state).entries]
+    assert {"do": "attack", "creature": "saxum", "targets": []} not in bases
+    assert {"do": "attack", "creature": "illesbra", "targets": []} in bases
