@@ -173,12 +173,16 @@ def _values(entry: Entry, action: Action) -> list[str | int] | None:
 def _fit(entry: Entry, action: Action) -> list[str | int] | str:
     """Each field's value as ``action`` gives it: a dotted key's place in it, a list of one
     for a single value, an option whose words all appear in a phrase such as "fire warm
-    wet"; a part the action leaves out takes the field's ``omit`` value, else its default.
-    A value the field cannot hold (an option it lacks, a number out of its range, a name
-    with a letter the buttons lack) is never replaced by the default: the reason is
-    returned instead."""
+    wet"; a part the action leaves out, or gives as the entry itself does where the field
+    cannot, takes the field's ``omit`` value, else its default (the outcome is checked); a
+    field not asked (``only_if``), its default. A value the field cannot hold (an option
+    it lacks, a number out of its range, a name with a letter the buttons lack) is never
+    replaced by the default: the reason is returned instead."""
     values: list[str | int] = []
-    for item in entry.fields:
+    for index, item in enumerate(entry.fields):
+        if not entry.asks(index, values):  # skipped: the action holds no value of it
+            values.append(item.first)
+            continue
         found = _lookup(action, item.key.split("."))
         if isinstance(found, list) and item.kind != "text":
             if len(found) != 1:
@@ -192,6 +196,10 @@ def _fit(entry: Entry, action: Action) -> list[str | int] | str:
             values.append(item.omit[0] if item.omit else item.first)
             continue
         problem = _unfit(item, found)
+        if problem is not None and found == _lookup(entry.base, item.key.split(".")):
+            # The entry's own value, kept where the field is not asked or left out.
+            values.append(item.omit[0] if item.omit else item.first)
+            continue
         if problem is not None:
             return f"{_named(entry)}: {item.key} {problem}"
         if item.kind == "choice" and found not in item.options:
@@ -214,7 +222,8 @@ def _unfit(item: Field, found: object) -> str | None:
             return f"is a name, not {found!r}"
         if not item.low <= len(found) <= item.high:
             return f"takes {item.low} to {item.high} letters, not '{found}'"
-        missing = sorted({c for c in found if c.upper() not in LETTERS or c == END})
+        kept = _common(str(item.first), found)  # a default's letters are kept, not typed
+        missing = sorted({c for c in found[kept:] if c.upper() not in LETTERS or c == END})
         return f"'{found}': the buttons have no {' '.join(missing)}" if missing else None
     if found in item.options:
         return None
@@ -245,9 +254,18 @@ def _lookup(action: object, path: Sequence[str]) -> object:
             here = here[int(step)]
         elif isinstance(here, str) and index > 0:
             return _Phrase(here)  # a phrase standing for the whole part ("fire warm wet")
+        elif isinstance(here, dict) and index == len(path) - 1:
+            return _holder(here, step)
         else:
             return _MISSING
     return here
+
+
+def _holder(mapping: dict[object, object], item: str) -> object:
+    """The key whose list holds ``item``, in a mapping of a place to what stands there
+    (``areas: {tower_1: [fidea, lignum]}`` says where ``areas.fidea`` is); else missing."""
+    holders = [key for key, held in mapping.items() if isinstance(held, list) and item in held]
+    return holders[0] if len(holders) == 1 else _MISSING
 
 
 def _option_in(item: Field, phrase: str) -> object:
@@ -302,9 +320,7 @@ def _typing(snap: Snapshot, item: Field, goal: str) -> list[str] | None:
     shown = str(item.start)
     presses: list[str] = []
     typed = str(item.result(shown)) if shown.endswith(END) else ""
-    keep = 0
-    while keep < min(len(typed), len(goal)) and typed[keep] == goal[keep]:
-        keep += 1
+    keep = _common(typed, goal)
     while len(shown) - 1 > keep:  # back makes the last letter taken the one being chosen
         erased = item.erase(shown)
         assert erased is not None
@@ -323,6 +339,14 @@ def _typing(snap: Snapshot, item: Field, goal: str) -> list[str] | None:
         shown = str(taken)
         presses.append(_seat(snap, SELECT))
     return presses if str(item.result(shown)) == goal else None
+
+
+def _common(one: str, other: str) -> int:
+    """How many letters two names share from their start."""
+    same = 0
+    while same < min(len(one), len(other)) and one[same] == other[same]:
+        same += 1
+    return same
 
 
 def _turn_to(item: Field, shown: str, letter: str) -> tuple[str, list[str]] | None:

@@ -1,0 +1,192 @@
+"""Whatever a game's prompt offers, and whatever its example scripts play, the buttons play:
+planned by ``companion.planner`` from what the box shows, pressed on the box's own controls
+(mock pins), and the game is then in the very state the action itself gives.
+
+Per game, one example script is walked action by action (its card library filled from its
+own summons first, as ``companion cards import`` would). At seeded random points the walk
+takes a detour: a random choice of the prompt, and an entry of it with random values the
+rules take, each pressed, checked and undone. An action the buttons cannot play fails the
+test unless docs/buttons.md lists it under "What the buttons cannot enter" (game, action,
+the keys that make it so); nothing is skipped silently.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from companion.planner import NoPlan, hold_cards, plan, script_cards
+from companion.presses import PressRunner
+from companion.rules.base import LATIN, Action, Entry, RulesError
+from companion.script import load, parse_press
+from companion.table import Undo
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+SEED = 24
+DETOURS = 0.3  # the share of the script's steps that take a detour first
+# Per game: its example, and how many of its actions the walk takes (the whole test stays
+# near 20 s: a press costs about as much as a rule step with the app around it).
+WALKS = {
+    "bestiary": ("duel_cooldowns.yaml", 40),
+    "four_path": ("four_path_teams_victory.yaml", 40),
+    "manus": ("manus_three_players.yaml", 40),
+    "talisman": ("talisman_toad.yaml", 23),
+    "tetranomicon": ("tetranomicon_two_players.yaml", 32),
+}
+
+
+@dataclass(frozen=True)
+class Exception_:
+    """A row of docs/buttons.md's "What the buttons cannot enter": an action ``do`` of
+    ``game`` the buttons cannot play when it holds one of ``keys`` (none: any such action)."""
+
+    game: str
+    do: str
+    keys: tuple[str, ...]
+
+    def covers(self, game: str, action: Action) -> bool:
+        if game != self.game or action.get("do") != self.do:
+            return False
+        return not self.keys or any(key in action for key in self.keys)
+
+
+def exceptions() -> list[Exception_]:
+    """The table under "What the buttons cannot enter" in docs/buttons.md: rows of
+    ``| game | do | keys | why |`` (keys in backquotes, comma separated; "any": every
+    such action)."""
+    text = (ROOT / "docs" / "buttons.md").read_text(encoding="utf-8")
+    start = text.index("## What the buttons cannot enter")
+    section = text[start:].split("\n## ", 1)[0]
+    found = []
+    for row in section.splitlines():
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) < 4 or not row.startswith("|") or set(cells[0]) <= {"-", " "}:
+            continue
+        game, do, keys = (cell.strip("`") for cell in cells[:3])
+        if game == "game":
+            continue  # the header
+        named = tuple(k for k in re.findall(r"`([^`]+)`", cells[2]) if k != "any")
+        found.append(Exception_(game, do, named if keys != "any" else ()))
+    return found
+
+
+EXCEPTIONS = exceptions()
+
+
+def test_the_exceptions_table_is_read() -> None:
+    assert EXCEPTIONS, "docs/buttons.md lists what the buttons cannot enter"
+    assert all(e.game in WALKS for e in EXCEPTIONS), [e.game for e in EXCEPTIONS]
+
+
+def a_name(rng: random.Random, low: int, high: int) -> str:
+    """A name any casing rule of the box types: one word, a capital and small letters."""
+    size = max(low, min(high, rng.randint(1, 5)))
+    letters = [rng.choice(LATIN) for _ in range(size)]
+    return "".join(letters[:1]) + "".join(letters[1:]).lower()
+
+
+def entered(entry: Entry, rng: random.Random) -> Action:
+    """The entry's action with a random value in every field."""
+    values: list[str | int] = []
+    for item in entry.fields:
+        if item.kind == "int":
+            values.append(rng.randint(item.low, item.high))
+        elif item.kind == "choice":
+            values.append(rng.choice(item.options))
+        else:
+            values.append(rng.choice([item.first, a_name(rng, item.low, item.high)]))
+    return entry.action(values)
+
+
+def detours(runner: PressRunner, rng: random.Random) -> Iterator[tuple[str, Action]]:
+    """A random choice of the prompt, and a random entry with values the rules take."""
+    snap = runner.app.snapshot
+    prompt = snap.prompt
+    if prompt.choices:
+        yield "a choice", rng.choice(prompt.choices)
+    for _ in range(4):  # a few tries: random values are often not legal together
+        if not prompt.entries:
+            return
+        action = entered(rng.choice(prompt.entries), rng)
+        try:
+            snap.spec.rules.step(snap.state, dict(action))
+        except RulesError:
+            continue
+        yield "an entry", action
+        return
+
+
+class Walk:
+    """One game's walk: presses checked, the problems gathered."""
+
+    def __init__(self, game: str, runner: PressRunner) -> None:
+        self.game = game
+        self.runner = runner
+        self.problems: list[str] = []
+        self.pressed = 0
+        self.excepted: list[str] = []
+
+    def press(self, action: Action, source: str, keep: bool) -> None:
+        """Plan ``action``, press it, check the state; undo it unless ``keep`` (an action
+        the buttons cannot play is played directly when kept)."""
+        app = self.runner.app
+        snap = app.snapshot
+        wanted = snap.spec.rules.step(snap.state, dict(action))
+        head = app.table.head
+        try:
+            found = plan(snap, action)
+        except NoPlan as why:
+            if any(e.covers(self.game, action) for e in EXCEPTIONS):
+                self.excepted.append(f"{source}: {action}")
+            else:
+                self.problems.append(f"{source}: {action}: {why}")
+            if keep:
+                app.apply(dict(action))
+            return
+        for number, word in enumerate(found.words, 1):
+            self.runner.step(parse_press(word, number, 0))
+        self.pressed += 1
+        if app.table.head != head + 1 or app.table.state != wanted:
+            moved = app.table.head - head
+            self.problems.append(
+                f"{source}: {action}: the presses {list(found.words)} moved the table "
+                f"{moved} actions on, to {'the same' if app.table.state == wanted else 'another'}"
+                " state"
+            )
+            if app.table.head > head:
+                app.execute(Undo(head))
+            if keep:
+                app.apply(dict(action))
+            return
+        if not keep:
+            app.execute(Undo(head))
+
+
+@pytest.mark.parametrize("game", sorted(WALKS))
+def test_every_action_offered_or_scripted_is_played_by_presses(game: str) -> None:
+    example, most = WALKS[game]
+    script = load(EXAMPLES / example)
+    assert script.game == game
+    rng = random.Random(SEED + zlib.crc32(game.encode()))
+    runner = PressRunner(script, ":memory:", "en", lambda line: None)
+    try:
+        cards = script_cards(script)
+        if cards is not None:
+            hold_cards(runner.app, cards)
+        walk = Walk(game, runner)
+        for item in script.actions[:most]:
+            if rng.random() < DETOURS:
+                for source, action in list(detours(runner, rng)):
+                    walk.press(action, f"{source} before line {item.line}", keep=False)
+            walk.press(item.action, f"{example}:{item.line}", keep=True)
+    finally:
+        runner.close()
+    assert not walk.problems, "\n".join(walk.problems)
+    assert walk.pressed > most // 2, f"only {walk.pressed} actions pressed: {walk.excepted}"
