@@ -158,7 +158,9 @@ class HardwareStatus:
         lines += [text("hardware.output_failed", language, reason=why) for why in self.failed]
         if self.library:  # the first problem, and how many more (companion cards check)
             more = len(self.library) - 1
-            first = self.library[0] + (f" (+{more})" if more else "")
+            first = self.library[0] + (
+                f" ({text('ui.and_more', language, count=more)})" if more else ""
+            )
             lines.append(text("hardware.library_problem", language, problem=first))
         if self.bridge == "unplugged":
             lines.append(text("hardware.bridge_unplugged", language))

@@ -129,6 +129,9 @@ class Change:
     action: Action | None = None  # the action applied, redone, or (the last one) undone
     events: tuple[Event, ...] = ()  # what the rules said it caused (action and redo only)
     undone: int = field(default=0)  # how many actions an undo took back
+    # What the table said of ``action`` when it was applied (the game log's lines, in
+    # every language): an undo or a redo says what it took back or played again.
+    said: Said = field(default_factory=lambda: game_log.SILENT)
 
     @property
     def fresh(self) -> bool:
@@ -395,6 +398,7 @@ class Table(LoopOwned):
         if not self.can_undo or not 0 <= target < self.head:
             raise IllegalAction("nothing to undo")
         undone = self._actions[self.head - 1]
+        said = self._said[self.head - 1]
         steps = self.head - target
         if target >= self._base:
             status = self._status_of(self._states[target - self._base])
@@ -411,12 +415,13 @@ class Table(LoopOwned):
                 raise
         self.log_book.cut(target)
         self._set_status(status)
-        return Change("undo", undone, (), undone=steps)
+        return Change("undo", undone, (), undone=steps, said=said)
 
     def _redo(self) -> Change:
         if not self.can_redo:
             raise IllegalAction("nothing to redo")
         action = self._actions[self.head]
+        said = self._said[self.head]
         state = self.spec.rules.step(self.state, action)
         status = self._status_of(state)
         self.journal.set_head(self.record.id, self.head + 1, status)
@@ -424,7 +429,7 @@ class Table(LoopOwned):
         self._states.append(state)
         self._moved_on()
         self._set_status(status)
-        return Change("redo", action, tuple(state.events))
+        return Change("redo", action, tuple(state.events), said=said)
 
     def _new_game(self, command: NewGame) -> Change:
         game = command.game or self.game

@@ -185,11 +185,33 @@ def _phones_picture(snap: Snapshot) -> PhonesPicture | None:
 
 
 def happened(snap: Snapshot) -> tuple[str, ...]:
-    """The events of the table's last change, said as the narration says them: kept while
-    only the UI moves, none after an undo (what it took back is no longer true)."""
-    if not snap.change.fresh:
+    """The events of the table's last change, said as the narration says them, kept while
+    only the UI moves; after an undo or a redo, what it took back or played again."""
+    change = snap.change
+    if change.kind in ("undo", "redo"):
+        return taken_back(snap)
+    if not change.fresh:
         return ()
-    return tuple(narrate(snap.spec, snap.change.events, snap.view, snap.language))
+    return tuple(narrate(snap.spec, change.events, snap.view, snap.language))
+
+
+def taken_back(snap: Snapshot) -> tuple[str, ...]:
+    """What an undo took back ("Undone: Anna attacks Saxum") or a redo played again
+    ("Redone: ..."): the lines the action said when it was played, the first headed so,
+    or the action in the prompt's words when it said none; an undo of several actions
+    (back to a period's start) counts them."""
+    change, language = snap.change, snap.language
+    key = f"ui.{change.kind}ne"  # ui.undone, ui.redone
+    if change.kind == "undo" and change.undone > 1:
+        return (text("ui.undone_many", language, count=change.undone),)
+    lines = tuple(change.said.get(language, ()))
+    if not lines and change.action is not None:
+        words = snap.spec.choice_words
+        if words is not None:
+            lines = (words(snap.view, change.action, language),)
+    if not lines:
+        return (text(f"{key}_action", language),)
+    return (text(key, language, what=lines[0]), *lines[1:])
 
 
 @dataclass(frozen=True)
@@ -205,7 +227,8 @@ class Scene:
     listing: ListPicture | None = None  # a form drawn as a list (the game to resume)
     cards: CardsPicture | None = None  # the card library view, when it is open
     phones: PhonesPicture | None = None  # MENU, Phones: a page of codes to scan
-    # What the last action caused, in the narration's words (empty after an undo).
+    # What the last action caused, in the narration's words (after an undo or a redo:
+    # what it took back or played again).
     happened: tuple[str, ...] = ()
 
     @classmethod

@@ -483,7 +483,8 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
     """What the last action caused, in the narration's words, on its own line between the
     board and the prompt: the pieces the players must now move by hand. It stays until
     the next action and is empty after an undo. A sentence too long for one line at 5 mm
-    takes two; what does not fit is counted ("+2": the game log in the menu has it all)."""
+    takes two; what does not fit is counted in words ("and 2 more": the game log in the
+    menu has it all; a bare "+2" after a sentence read like points)."""
     area = layout.event_line
     painter.box(area, theme.BACKGROUND)
     if not scene.happened:
@@ -492,11 +493,19 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
         area.left + layout.px(4), area.top, area.width - 2 * layout.px(4), area.height
     )
     if layout.event_lines > 1:
-        _first_and_count(painter, layout, box, scene.happened, colour=theme.TEXT, role="event_line")
+        _first_and_count(
+            painter,
+            layout,
+            box,
+            scene.happened,
+            scene.language,
+            colour=theme.TEXT,
+            role="event_line",
+        )
         return
     painter.text(
         box,
-        _what_fits(painter, layout, box, scene.happened),
+        _what_fits(painter, layout, box, scene.happened, scene.language),
         layout.event_font,
         colour=theme.TEXT,
         bold=True,
@@ -505,21 +514,29 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
     )
 
 
-def _what_fits(painter: Painter, layout: Layout, box: pygame.Rect, lines: tuple[str, ...]) -> str:
-    """As many whole sentences as the line holds, then how many more ("+2")."""
+def _what_fits(
+    painter: Painter, layout: Layout, box: pygame.Rect, lines: tuple[str, ...], language: str
+) -> str:
+    """As many whole sentences as the line holds, then how many more ("and 2 more")."""
     for count in range(len(lines), 0, -1):
         more = len(lines) - count
-        said = SEPARATOR.join(lines[:count]) + (f"  +{more}" if more else "")
+        said = SEPARATOR.join(lines[:count]) + _and_more(more, language)
         if painter.fonts.size(said, layout.event_font, True)[0] <= box.width:
             return said
     return lines[0]
+
+
+def _and_more(count: int, language: str) -> str:
+    """The continuation of a line that counts what did not fit, set off as the sentences
+    are ("…  ·  and 2 more"): "" when all did."""
+    return SEPARATOR + text("ui.and_more", language, count=count) if count > 0 else ""
 
 
 def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
     """The last thing the controls said ("not your turn", a question), then each part that
     does not work: on their own lines above the event line, never over the board. Two
     short notices take a line each; otherwise the first takes both lines and the rest are
-    counted ("+3": the game log in the menu lists them)."""
+    counted ("and 3 more": the game log in the menu lists them)."""
     if not scene.notes:
         return
     area = layout.notices
@@ -551,7 +568,9 @@ def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
                         align="center",
                     )
                 return
-    _first_and_count(painter, layout, box, tuple(notes), colour=theme.DARK_TEXT, role="notice")
+    _first_and_count(
+        painter, layout, box, tuple(notes), scene.language, colour=theme.DARK_TEXT, role="notice"
+    )
 
 
 def _first_and_count(
@@ -559,14 +578,25 @@ def _first_and_count(
     layout: Layout,
     box: pygame.Rect,
     said: tuple[str, ...],
+    language: str,
     *,
     colour: theme.Colour,
     role: str,
 ) -> None:
-    """The first sentence wrapped over the box's lines, then how many more ("+3"): bold
+    """The first sentence wrapped over the box's lines, then how many more ("and 3
+    more", set off as sentences are; by a space, "3 more" or at last "+3" when only that
+    fits): bold
     when it fits so, else plain."""
-    words = said[0] + (f"  +{len(said) - 1}" if len(said) > 1 else "")
     lines = max(1, box.height // layout.line)
+    more = len(said) - 1
+    forms = (
+        said[0] + _and_more(more, language),
+        f"{said[0]} {text('ui.and_more', language, count=more)}",
+        f"{said[0]} {text('ui.more_short', language, count=more)}",
+        f"{said[0]}  +{more}",  # the last resort: a long notice on a small panel
+    )
+    fitting = (f for f in forms if len(painter.wrap(f, box.width, layout.min_text, False)) <= lines)
+    words = next(fitting, forms[-1]) if more else said[0]
     bold = len(painter.wrap(words, box.width, layout.min_text, True)) <= lines
     painter.lines(
         box,
