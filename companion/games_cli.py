@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+from companion.games import GAMES
 from companion.journal import FILE_MODE, GameRecord, Journal, JournalError, StorageError
 from companion.rules.base import Wire
 from companion.table import ACTIVE, FINISHED, Table
@@ -31,7 +32,9 @@ EXIT_OK = 0
 EXIT_BAD_REQUEST = 2
 EXIT_JOURNAL = 4
 EXIT_STORAGE = 5  # the storage refuses the journal's writes (read-only, full): as `play`
-ROW = "{:>4}  {:<10}{:<24}{:<14}{:<16}{}\n"  # id, game, players, status, actions, created
+# id, game (as wide as the longest game's name), players, status, actions, created
+GAME_WIDTH = max(len(name) for name in GAMES) + 2
+ROW = "{:>4}  {:<" + str(GAME_WIDTH) + "}{:<24}{:<14}{:<16}{}\n"
 
 
 class Refused(Exception):
@@ -132,9 +135,7 @@ def list_games(journal: Journal, out: TextIO) -> int:
         players = players if len(players) <= 22 else f"{players[:21]}…"
         status = _status(record, current)
         created = record.created_at.replace("T", " ").removesuffix("Z")
-        out.write(
-            f"{game_id:>4}  {record.game:<10}{players:<24}{status:<14}{actions:>8}  {created}\n"
-        )
+        out.write(ROW.format(game_id, record.game, players, status, actions, created))
     return EXIT_JOURNAL if damaged else EXIT_OK
 
 

@@ -53,6 +53,20 @@ def test_the_list_shows_each_game_its_players_status_and_actions(
     assert len(lines) == 4
 
 
+def test_the_columns_stay_apart_for_the_longest_game_and_an_undone_tail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "journal.sqlite"
+    table = Table.new_game(Journal(path), "tetranomicon", {"players": ["Anna", "Boris"]})
+    table.journal.close()
+    assert games(path) == 0
+    header, row = capsys.readouterr().out.splitlines()
+    assert row.split()[:4] == ["1", "tetranomicon", "Anna,", "Boris"]
+    for column in ("players", "status", "actions", "created"):
+        assert header[header.index(column) - 1] == " "  # each column starts past the one before
+    assert row[header.index("players") - 2 : header.index("players")] == "  "
+
+
 def test_resume_makes_the_next_start_pick_up_that_game(
     journal: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
