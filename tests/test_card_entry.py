@@ -81,14 +81,13 @@ def test_a_new_creature_is_summoned_from_the_buttons_and_offered_next_game(
     for _ in range(2):  # effect: no effect, inaction, attack up
         d.tap("seat1.red")
     d.tap("seat1.cyan")
-    d.tap("seat1.red")  # target: a positive effect goes on one's own (self, ally): ally
-    d.tap("seat1.cyan")
+    d.tap("seat1.cyan")  # target: a positive effect goes on one's own: ally, as most cards
     type_name(d, "Bite")
     for _ in range(6):  # preparation X
         d.tap("seat1.red")
     d.tap("seat1.cyan")
     d.tap("seat1.cyan")  # no effect
-    d.tap("seat1.blue")  # target: self, ally, enemy: down from self is enemy
+    d.tap("seat1.blue")  # target: self, ally, enemy, any: down from any is enemy
     head = d.app.table.head
     d.tap("seat1.cyan")
     assert d.app.table.head == head + 1, d.app.snapshot.notices()
@@ -111,12 +110,7 @@ def test_a_new_creature_is_summoned_from_the_buttons_and_offered_next_game(
     other = at_summon(tmp_path / "next")
     prompt = other.app.snapshot.prompt
     again = [c for c in prompt.choices if c["creature"] == "Lupus"]
-    assert again and again[0]["abilities"][1] == {
-        "name": "Bite",
-        "effects": [],
-        "target": "enemy",
-        "prep": "X",
-    }
+    assert again and again[0]["abilities"][1] == {"name": "Bite", "target": "enemy", "prep": "X"}
     assert len(prompt.entries) == offered  # the library's blanks, and "A new creature…"
     other.app.apply(again[0])
     assert other.app.table.history()[-1]["creature"] == "Lupus"

@@ -32,7 +32,10 @@ def summon_first_card(d: Driver, values: dict[str, int]) -> dict[str, object]:
         d.tap("seat1.blue")
     d.tap("seat1.cyan")
     entry = prompt.entries[0]
-    for field in entry.fields:
+    while d.app.ui.entering:
+        field = entry.fields[len(d.app.ui.entered)]
+        if field.kind == "text":  # an ability's name: none typed (down to the end mark)
+            d.tap("seat1.blue")
         for _ in range(values.get(field.key.split(".")[-1], 0)):
             d.tap("seat1.red")
         d.tap("seat1.cyan")

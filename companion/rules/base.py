@@ -171,8 +171,9 @@ class Field:
 
 
 def _cased(typed: str, letter: str) -> str:
-    """A word starts with a capital; the letters after it are small."""
-    return letter.lower() if typed and typed[-1] != " " else letter
+    """A name starts with a capital; every letter after it is small, the next words' too
+    ("Stone skin", as the cards print it): a capital inside a name is rare."""
+    return letter.lower() if typed else letter
 
 
 @dataclass(frozen=True)
@@ -259,7 +260,11 @@ def _set_path(target: Wire, path: list[str], value: object) -> None:
         elif isinstance(here, dict):
             here = here.setdefault(step, {})
     if isinstance(here, list):
-        here[int(path[-1])] = value
+        index = int(path[-1])
+        if index == len(here):  # the next item (an ability's first effect)
+            here.append(value)
+        else:
+            here[index] = value
     elif isinstance(here, dict):
         here[path[-1]] = value
 

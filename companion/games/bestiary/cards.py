@@ -1,20 +1,24 @@
 """The Bestiary's creature cards, as a table's library holds them.
 
-The rulebooks print no creature's class, vitality or abilities' preparation (they are on
-the cards), so the library starts from the roster (names, ability names, what the text
-says) with those blank, asks each blank value the first time the card is summoned, and
-remembers it. A card:
+The rulebooks print no creature's class, vitality, attack strength or abilities'
+preparation (they are on the cards), so the library starts from the roster (names, ability
+names, what the text says) with those blank, asks each blank the first time the card is
+summoned (card_fields.py), and remembers it: the next summon of the card asks nothing.
+A card:
 
     - id: saxum
       name: {en: Saxum, ru: Саксум}
       class: strength          # strength, agility, intellect, or null
       vitality: 6              # 1 to 20, or null
-      attack: 2                # 0 to 20, varies, or null (entered at each attack)
+      attack: 2                # 0 to 20, varies (entered at each attack), or null
       abilities:               # exactly two
-        - name: {en: Stone skin, ru: Каменная кожа}
-          prep: 2              # 1 to 6, X (entered when used), or null (asked once)
-          effects: [defense_up]
-          target: self         # self, ally, enemy, or null
+        - name: {en: Stone skin, ru: Каменная кожа}   # "Ability 1" or null: asked
+          prep: 2              # 1 to 6, X (entered when used), or null
+          effects: [defense_up]  # a list (maybe empty), or null
+          target: ally         # self, ally, enemy, any (the player chooses), or null
+
+null is not known yet: asked at the summon. A summon written in a script with the whole
+card (``companion play``) is the action the buttons make from the same card.
 """
 
 from __future__ import annotations
@@ -24,18 +28,43 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.games.bestiary import roster
+from companion.games.bestiary.card_fields import (
+    ABILITY_LETTERS,
+    ANY,
+    ANYWHERE,
+    ATTACK,
+    CLASS,
+    DUEL,
+    NAME_LETTERS,
+    NO_EFFECT,
+    PREPS,
+    TARGETS,
+    UNKNOWN,
+    VARIES,
+    VITALITY,
+    Place,
+    Variant,
+    default_name,
+    effect_field,
+    name_field,
+    new_creature,
+    prep_field,
+    target_field,
+    target_fields,
+    targets_for,
+    unnamed,
+)
+from companion.games.bestiary.card_fields import said as word_names
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.state import CLASSES
 from companion.games.spec import CardFace, CardKit, Cards
-from companion.i18n import text
 from companion.rules import effects as fx
 from companion.rules.base import Action, Entry, Field, Prompt, View, Wire, did_you_mean
 from companion.rules.reading import Data, rows
 
 CARD_KEYS = ("id", "name", "class", "vitality", "attack", "abilities")
 ABILITY_KEYS = ("id", "name", "prep", "effects", "target", "note")
-TARGETS = ("self", "ally", "enemy")
-PREPS: tuple[str | int, ...] = (1, 2, 3, 4, 5, 6, "X")
+AS_PRINTED = "as_printed"
 
 
 def _effects_known() -> tuple[str, ...]:
@@ -72,7 +101,7 @@ def starting() -> Cards:
             number = len(abilities) + 1
             abilities.append(
                 {
-                    "name": _names(f"Ability {number}", f"Умение {number}"),
+                    "name": dict(default_name(number)),
                     "prep": None,
                     "effects": [],
                     "target": None,
@@ -116,8 +145,9 @@ def _whole(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def check(cards: object) -> list[Problem]:
-    """Every problem of a library's cards, each with its key path (from the list)."""
+def check(cards: object, kinds: tuple[str, ...] | None = None) -> list[Problem]:
+    """Every problem of a library's cards, each with its key path (from the list);
+    ``kinds``: the effects a card may name (the game's; the Bestiary's by default)."""
     if not isinstance(cards, list):
         return [((), "a list of cards")]
     problems: list[Problem] = []
@@ -145,13 +175,15 @@ def check(cards: object) -> list[Problem]:
         if vitality is not None and not _whole(vitality, 1, 20):
             problems.append(((*at, "vitality"), f"a whole number from 1 to 20, not {vitality!r}"))
         attack = card.get("attack")
-        if attack is not None and attack != "varies" and not _whole(attack, 0, 20):
+        if attack is not None and attack != VARIES and not _whole(attack, 0, 20):
             problems.append(((*at, "attack"), f"0 to 20 or varies, not {attack!r}"))
-        problems += _check_abilities(card.get("abilities"), (*at, "abilities"))
+        problems += _check_abilities(card.get("abilities"), (*at, "abilities"), kinds or EFFECTS)
     return problems
 
 
-def _check_abilities(abilities: object, at: tuple[str | int, ...]) -> list[Problem]:
+def _check_abilities(
+    abilities: object, at: tuple[str | int, ...], kinds: tuple[str, ...]
+) -> list[Problem]:
     if not isinstance(abilities, list) or len(abilities) != 2:
         return [(at, "exactly two support abilities")]
     problems: list[Problem] = []
@@ -172,12 +204,12 @@ def _check_abilities(abilities: object, at: tuple[str | int, ...]) -> list[Probl
             problems.append(((*here, "effects"), "a list of effects"))
         else:
             for kind in effects:
-                if kind not in EFFECTS:
-                    hint = did_you_mean(str(kind), EFFECTS)
+                if kind not in kinds:
+                    hint = did_you_mean(str(kind), kinds)
                     problems.append(((*here, "effects"), f"no effect {kind!r}{hint}"))
         target = ability.get("target")
         if target is not None and target not in TARGETS:
-            problems.append(((*here, "target"), f"self, ally or enemy, not {target!r}"))
+            problems.append(((*here, "target"), f"self, ally, enemy or any, not {target!r}"))
     return problems
 
 
@@ -198,7 +230,7 @@ def card_id(card: Mapping[str, object]) -> str:
     return info.id if info else name_in(card.get("name"), "en").casefold().replace(" ", "_")
 
 
-def _abilities_of(card: Mapping[str, object]) -> list[Mapping[str, object]]:
+def abilities_of(card: Mapping[str, object]) -> list[Mapping[str, object]]:
     raw = card.get("abilities")
     return [a for a in raw if isinstance(a, Mapping)] if isinstance(raw, list) else []
 
@@ -206,24 +238,14 @@ def _abilities_of(card: Mapping[str, object]) -> list[Mapping[str, object]]:
 # --- offering the library in the summon prompt ------------------------------------------------
 
 
-CLASS = Field(
-    "class", "choice", WORDS.key("field.class"), options=CLASSES, words=WORDS.key("class")
-)
-VITALITY = Field("vitality", "int", WORDS.key("field.vitality"), low=1, high=20, default=5)
-
-
-def _summon(
-    card: Mapping[str, object],
-    kinds: tuple[str, ...] = fx.BASE_EFFECTS,
-    need_class: bool = True,
-) -> tuple[Wire, tuple[Field, ...]]:
-    """The summon action a card makes, and the fields it leaves to enter. ``kinds``: the
-    effects the game knows (a variant's more); ``need_class``: a blank class is asked (a
-    variant without the class penalty leaves it out)."""
+def _summon(card: Mapping[str, object], variant: Variant) -> tuple[Wire, tuple[Field, ...]]:
+    """The summon action a card makes, and the fields its blanks leave to enter: the class
+    (where the variant has classes), the vitality, the attack strength, and per ability its
+    name when the card gives none, its preparation, its effect and its target."""
     action: Wire = {"do": "summon", "creature": name_in(card.get("name"), "en")}
     fields: list[Field] = []
     if card.get("class") is None:
-        if need_class:
+        if variant.need_class:
             fields.append(CLASS)
     else:
         action["class"] = card["class"]
@@ -232,46 +254,66 @@ def _summon(
     else:
         action["vitality"] = card["vitality"]
     attack = card.get("attack")
-    if isinstance(attack, int):
+    if attack is None:
+        fields.append(ATTACK)
+    elif isinstance(attack, int):
         action["attack_strength"] = attack
     abilities: list[Wire] = []
-    for number, ability in enumerate(_abilities_of(card)):
-        named = name_in(ability.get("name"), "en")
-        effects = ability.get("effects")
-        kept = [e for e in effects if e in kinds] if isinstance(effects, list) else []
-        item: Wire = {"name": named, "effects": kept}
-        if ability.get("target") is not None:
-            item["target"] = ability["target"]
-        if ability.get("prep") is None:
-            item["prep"] = 1
-            label = {lang: name_in(ability.get("name"), lang) for lang in ("en", "ru")}
-            fields.append(
-                Field(
-                    f"abilities.{number}.prep",
-                    "choice",
-                    WORDS.key("field.prep_of"),
-                    options=PREPS,
-                    default=1,
-                    label_fields={"ability": label},
-                )
-            )
-        else:
-            item["prep"] = ability["prep"]
+    for index, ability in enumerate(abilities_of(card)):
+        item, asked = _ability_summon(ability, index, variant)
         abilities.append(item)
+        fields += asked
     action["abilities"] = abilities
     return action, tuple(fields)
+
+
+def _ability_summon(
+    ability: Mapping[str, object], index: int, variant: Variant
+) -> tuple[Wire, list[Field]]:
+    """One ability of a summon action, and the fields its blanks ask."""
+    at, number = f"abilities.{index}", index + 1
+    named = ability.get("name")
+    item: Wire = {"name": name_in(named, "en")}
+    fields: list[Field] = []
+    blank_name = unnamed(named, number)
+    if blank_name:
+        item["name"] = default_name(number)["en"]
+        fields.append(name_field(at, number))
+    prep = ability.get("prep")
+    if prep is None:
+        label = {lang: name_in(named, lang) or default_name(number)[lang] for lang in ("en", "ru")}
+        fields.append(prep_field(at, "field.prep_of", {"ability": label}))
+    else:
+        item["prep"] = prep
+    effects = ability.get("effects")
+    known = [str(e) for e in effects if e in variant.kinds] if isinstance(effects, list) else []
+    target = ability.get("target")
+    if effects is None or (blank_name and not known):  # what it does, then to whom
+        item["effects"] = []  # the effect chosen goes in it
+        fields.append(effect_field(at, number, variant))
+        if target is None:
+            fields += target_fields(at, number, variant)
+    else:
+        if known:
+            item["effects"] = known
+        if target is None:
+            fields.append(target_field(at, number, targets_for(known, variant)))
+    if target not in (None, ANY):
+        item["target"] = target
+    return item, fields
 
 
 def offer(
     prompt: Prompt,
     view: View,
     cards: Cards,
-    kinds: tuple[str, ...] = fx.BASE_EFFECTS,
-    need_class: bool = True,
+    variant: Variant = DUEL,
+    place: Place = ANYWHERE,
 ) -> Prompt:
     """At a summon, every card of the library not yet summoned: a choice when the card is
-    complete, an entry asking its blanks when it is not (``kinds``, ``need_class``: as
-    :func:`_summon`)."""
+    complete, an entry asking its blanks when it is not; then "A new creature…" (the whole
+    card). ``variant``: what the game's summon asks; ``place``: where the creature goes
+    (keys every summon gets, fields asked last)."""
     if prompt.kind != "summon":
         return prompt
     taken = {
@@ -284,176 +326,124 @@ def offer(
     for card in cards:
         if card_id(card) in taken:
             continue
-        action, fields = _summon(card, kinds, need_class)
+        action, fields = _summon(card, variant)
+        action.update(place.given)
+        fields = (*fields, *place.fields)
         if fields:
             entries.append(Entry(action, fields, WORDS.key("entry.summon")))
         else:
             choices.append(action)
-    entries.append(NEW_CREATURE)
+    entries.append(new_creature(variant, place))
     return replace(prompt, choices=tuple(choices), entries=(*entries, *prompt.entries))
 
 
+# --- what a summon teaches the library ----------------------------------------------------
+
+
 def learn(action: Action, cards: Cards) -> Cards | None:
-    """After a summon from the library: the card with the blanks the player entered."""
+    """After a summon: the card with the blanks the player entered, or a new creature's
+    whole card added (None when the library learns nothing)."""
     if action.get("do") != "summon":
         return None
     wanted = roster.find(str(action.get("creature")))
     ident = wanted.id if wanted else str(action.get("creature")).casefold().replace(" ", "_")
     if all(card_id(known) != ident for known in cards):
-        new = _new_card(action)
+        new = card_of(action)
         return (*cards, new) if new is not None else None
     changed = False
     out: list[Data] = []
     for known in cards:
-        if card_id(known) != ident:
-            out.append(known)
-            continue
         card = dict(known)
-        for key in ("class", "vitality"):
-            if card.get(key) is None and action.get(key) is not None:
-                card[key] = action[key]
-                changed = True
-        given = action.get("abilities")
-        if isinstance(given, list):
-            abilities = [dict(a) for a in _abilities_of(card)]
-            for mine, played in zip(abilities, given, strict=False):
-                if (
-                    isinstance(played, Mapping)
-                    and mine.get("prep") is None
-                    and played.get("prep") is not None
-                ):
-                    mine["prep"] = played["prep"]
-                    changed = True
-            card["abilities"] = abilities
+        if card_id(known) == ident:
+            played = card_of(action) or {}
+            changed = _fill(card, played, "abilities" in action) or changed
         out.append(card)
     return tuple(out) if changed else None
 
 
-# --- a new creature, entered in the middle of a summon ----------------------------------------
-
-NAME_LETTERS = 16
-ABILITY_LETTERS = 24
-UNKNOWN = "?"
-VARIES = "varies"
-NO_EFFECT = "none"
-AS_PRINTED = "as_printed"
-
-
-def _said(key: str) -> Mapping[str, str]:
-    return {language: text(WORDS.key(key), language) for language in ("en", "ru")}
-
-
-def _attack_field(key: str, options: tuple[str | int, ...], default: str | int) -> Field:
-    return Field(
-        key,
-        "choice",
-        WORDS.key("field.attack"),
-        options=options,
-        default=default,
-        names={VARIES: _said("attack.varies"), UNKNOWN: _said("card.unknown")},
-        omit=(VARIES,) if key == "attack_strength" else (UNKNOWN,),
-    )
-
-
-def _target_fields(at: str, number: int) -> tuple[Field, ...]:
-    """The target an ability's effect allows: one's own creatures for a positive effect,
-    an enemy for a negative one, any of the three without an effect."""
-    effects = f"{at}.effects"
-    label = WORDS.key("field.ability_target")
-    said = {"number": number}
-
-    def asked(options: tuple[str | int, ...], when: tuple[str | int, ...]) -> Field:
-        return Field(
-            f"{at}.target",
-            "choice",
-            label,
-            options=options,
-            words=WORDS.key("target"),
-            label_fields=said,
-            only_if=(effects, when),
+def _fill(card: Wire, played: Mapping[str, object], abilities_played: bool) -> bool:
+    """Fill ``card``'s blanks from the card a summon played; True if any was filled. An
+    ability is filled only where the summon named its abilities and played that one (its
+    name, or the card's had none)."""
+    changed = False
+    for key in ("class", "vitality", "attack"):
+        if card.get(key) is None and played.get(key) is not None:
+            card[key] = played[key]
+            changed = True
+    if not abilities_played:
+        return changed
+    abilities = [dict(a) for a in abilities_of(card)]
+    for number, (mine, theirs) in enumerate(zip(abilities, abilities_of(played), strict=False), 1):
+        blank_name = unnamed(mine.get("name"), number)
+        if not blank_name and name_in(mine.get("name"), "en") != name_in(theirs.get("name"), "en"):
+            continue
+        updates: dict[str, object] = (
+            {"name": name_in(theirs.get("name"), "en")} if blank_name else {}
         )
-
-    return (
-        asked(("self", "ally"), tuple(sorted(fx.POSITIVE))),
-        asked(("enemy",), tuple(sorted(fx.NEGATIVE))),
-        asked(TARGETS, (NO_EFFECT,)),
-    )
-
-
-def _new_creature() -> Entry:
-    """Summon a creature the library does not know: its whole card, field by field."""
-    fields: list[Field] = [
-        Field("creature", "text", WORDS.key("field.name"), low=1, high=NAME_LETTERS),
-        CLASS,
-        VITALITY,
-        _attack_field("attack_strength", (*range(21), VARIES), 2),
-    ]
-    for number in (1, 2):
-        at = f"abilities.{number - 1}"
-        said = {"number": number}
-        fields += [
-            Field(
-                f"{at}.name",
-                "text",
-                WORDS.key("field.ability_name"),
-                low=1,
-                high=ABILITY_LETTERS,
-                label_fields=said,
-            ),
-            Field(
-                f"{at}.prep",
-                "choice",
-                WORDS.key("field.ability_prep"),
-                options=PREPS,
-                default=1,
-                label_fields=said,
-            ),
-            Field(
-                f"{at}.effects",
-                "choice",
-                WORDS.key("field.ability_effect"),
-                options=(NO_EFFECT, *fx.BASE_EFFECTS),
-                words=WORDS.key("effect"),
-                label_fields=said,
-                omit=(NO_EFFECT,),
-            ),
-            *_target_fields(at, number),
-        ]
-    base: Wire = {"do": "summon", "creature": "", "abilities": [{"name": ""}, {"name": ""}]}
-    return Entry(base, tuple(fields), WORDS.key("entry.new_creature"))
+        if (blank_name and not mine.get("effects")) or mine.get("effects") is None:
+            updates["effects"] = theirs.get("effects")
+        for key in ("prep", "target"):
+            if mine.get(key) is None:
+                updates[key] = theirs.get(key)
+        for key, value in updates.items():
+            if value is not None and value != mine.get(key):
+                mine[key] = value
+                changed = True
+    if changed:
+        card["abilities"] = abilities
+    return changed
 
 
-NEW_CREATURE = _new_creature()
-
-
-def _new_card(action: Action) -> Wire | None:
-    """The card of a creature summoned whole (a new one): None unless the action names its
-    class, vitality and two abilities."""
-    given = action.get("abilities")
-    if action.get("class") is None or action.get("vitality") is None:
+def card_of(action: Action) -> Wire | None:
+    """The card a summon action plays: what it gives, the roster's abilities where it
+    names none; a blank (null) for what it leaves unknown. None without a creature, or
+    without two abilities."""
+    creature = action.get("creature")
+    if not isinstance(creature, str) or not creature.strip():
         return None
+    info = roster.find(creature)
+    strength = action.get("attack_strength", info.attack_strength if info else None)
+    card: Wire = {"id": info.id} if info else {}
+    card |= {
+        "name": _names(info.name_en, info.name_ru) if info else creature,
+        "class": action.get("class"),
+        "vitality": action.get("vitality"),
+        "attack": VARIES if strength is None else strength,
+    }
+    given = action.get("abilities")
+    if given is None:
+        start = next((c for c in starting() if c["id"] == info.id), None) if info else None
+        card["abilities"] = (
+            abilities_of(start) if start else [_ability_card(None, n, info) for n in (1, 2)]
+        )
+        return card
     if not isinstance(given, list) or len(given) != 2:
         return None
-    abilities: list[Wire] = []
-    for ability in given:
-        if not isinstance(ability, Mapping) or not ability.get("name"):
-            return None
-        effects = ability.get("effects")
-        listed = effects if isinstance(effects, list) else [effects] if effects else []
-        abilities.append(
-            {
-                "name": str(ability["name"]),
-                "prep": ability.get("prep"),
-                "effects": [str(kind) for kind in listed],
-                "target": ability.get("target"),
-            }
-        )
+    card["abilities"] = [_ability_card(a, n, info) for n, a in enumerate(given, 1)]
+    return card
+
+
+def _ability_card(given: object, number: int, info: roster.CreatureInfo | None) -> Wire:
+    """An ability as a card keeps it: the name said in both languages where the roster
+    knows it; no target given is ``any`` (the player chooses at each use)."""
+    item = {"name": given} if isinstance(given, str) else given
+    if not isinstance(item, Mapping):
+        return {"name": dict(default_name(number)), "prep": None, "effects": None, "target": None}
+    name = str(item.get("name") or "")
+    printed = next(
+        (a for a in (info.abilities if info else ()) if a.name_en.casefold() == name.casefold()),
+        None,
+    )
+    effects = item.get("effects")
+    listed = effects if isinstance(effects, list) else [effects] if effects else []
+    target = item.get("target")
     return {
-        "name": str(action.get("creature")),
-        "class": action["class"],
-        "vitality": action["vitality"],
-        "attack": action.get("attack_strength", VARIES),
-        "abilities": abilities,
+        "name": dict(default_name(number))
+        if unnamed(name, number)
+        else (_names(printed.name_en, printed.name_ru) if printed else name),
+        "prep": item.get("prep"),
+        "effects": [str(kind) for kind in listed],
+        "target": ANY if target is None else target,
     }
 
 
@@ -481,7 +471,7 @@ def face(card: Mapping[str, object], language: str) -> CardFace:
         ),
     )
     lines = []
-    for ability in _abilities_of(card):
+    for ability in abilities_of(card):
         prep = ability.get("prep")
         parts = [WORDS("card.prep", language, prep=_unknown_or(prep, str(prep)))]
         effects = ability.get("effects")
@@ -521,15 +511,18 @@ def _choice(
         options=(UNKNOWN, *options),
         words=words,
         default=default,
-        names={UNKNOWN: _said("card.unknown"), **(names or {})},
+        names={UNKNOWN: word_names("card.unknown"), **(names or {})},
         label_fields=said or {},
         omit=(UNKNOWN,),
     )
 
 
-def editor(card: Mapping[str, object], language: str) -> Entry:
+def editor(
+    card: Mapping[str, object], language: str, kinds: tuple[str, ...] | None = None
+) -> Entry:
     """The entry that edits a card: every field, opening at the card's values; a value
-    left "?" is asked the first time the card is summoned."""
+    left "?" is asked the first time the card is summoned. ``kinds``: the effects offered
+    (the game's; the Bestiary's by default)."""
     base: Wire = copy.deepcopy(dict(card))
     for key in ("class", "vitality", "attack"):
         base.pop(key, None)
@@ -550,10 +543,10 @@ def editor(card: Mapping[str, object], language: str) -> Entry:
             "field.attack",
             (*range(21), VARIES),
             card.get("attack"),
-            names={VARIES: _said("attack.varies")},
+            names={VARIES: word_names("attack.varies")},
         ),
     ]
-    abilities = [dict(a) for a in _abilities_of(card)]
+    abilities = [dict(a) for a in abilities_of(card)]
     for index, ability in enumerate(abilities):
         at, said = f"abilities.{index}", {"number": index + 1}
         for key in ("prep", "target"):
@@ -561,7 +554,7 @@ def editor(card: Mapping[str, object], language: str) -> Entry:
         named = ability.get("name")
         effects = ability.get("effects")
         printed = [str(kind) for kind in effects] if isinstance(effects, list) else []
-        options: tuple[str | int, ...] = (NO_EFFECT, *EFFECTS)
+        options: tuple[str | int, ...] = (NO_EFFECT, *(kinds or EFFECTS))
         names: dict[str | int, Mapping[str, str]] = {}
         current: str = printed[0] if len(printed) == 1 else NO_EFFECT
         if len(printed) > 1:  # several effects: kept as printed unless one is chosen
@@ -614,7 +607,7 @@ def editor(card: Mapping[str, object], language: str) -> Entry:
 
 
 def card_ability(card: Mapping[str, object], index: int, key: str) -> object:
-    abilities = _abilities_of(card)
+    abilities = abilities_of(card)
     return abilities[index].get(key) if index < len(abilities) else None
 
 
@@ -626,7 +619,7 @@ def edited(card: Action) -> Wire:
     for key in ("class", "vitality", "attack"):
         out[key] = card.get(key)
     abilities: list[Wire] = []
-    for ability in _abilities_of(card):
+    for ability in abilities_of(card):
         effects = ability.get("effects")
         if effects == NO_EFFECT or effects is None:
             effects = []

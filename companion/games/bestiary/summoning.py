@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from companion.games.bestiary import roster
 from companion.games.bestiary.state import (
     ALLY,
+    ANY,
     CLASSES,
     ENEMY,
     SELF,
@@ -77,7 +78,8 @@ def _abilities(
     checked: bool = True,
     kinds: tuple[str, ...] = fx.BASE_EFFECTS,
 ) -> tuple[Ability, ...]:
-    """Two support abilities: from the action, else the roster, else two unnamed slots."""
+    """Two support abilities: from the action, else the roster, else two unnamed slots
+    ("Ability 1", "Ability 2", as the card library names them)."""
     given = action.get("abilities")
     if given is not None:
         items = as_list(given, "abilities")
@@ -99,6 +101,7 @@ def _abilities(
             target = item.get("target")
             if target is not None:
                 target = pick(TARGETS, target, f"abilities[{index}].target")
+            target = _chosen_at_use(target)
             problem = card_target_problem(marks, target) if checked else None
             if problem is not None:
                 raise IllegalAction(f"{name}: {problem}")
@@ -110,11 +113,18 @@ def _abilities(
             )
         return tuple(result)
     known = list(info.abilities[:2]) if info else []
-    result = [Ability(a.id, a.name_en, a.prep, a.effects, a.target) for a in known]
+    result = [Ability(a.id, a.name_en, a.prep, a.effects, _chosen_at_use(a.target)) for a in known]
     while len(result) < 2:
         slot = len(result) + 1
-        result.append(Ability(f"ability_{slot}", f"ability {slot}", None))
+        result.append(Ability(f"ability_{slot}", f"Ability {slot}", None))
     return tuple(result)
+
+
+def _chosen_at_use(target: str | None) -> str | None:
+    """A card's target as the creature keeps it: ``any`` is no target on the card (the
+    player chooses at each use, checks.card_allows), the same as none given, so a card
+    written either way makes the same creature."""
+    return None if target == ANY else target
 
 
 def card_target_problem(kinds: tuple[str, ...] | list[str], target: str | None) -> str | None:
