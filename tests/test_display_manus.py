@@ -73,9 +73,12 @@ def test_the_vote_screen_shows_who_has_voted(display, size):
         said = texts(renderer, f"manus.vote.{number}")[0]
         assert said.startswith("✓" if number in vote["voted"] else "…")
     waiting = ", ".join(manus_labels.hand_name(scene.view, h) for h in vote["waiting"])
-    assert " ".join(texts(renderer, "prompt")) == text(
-        "manus.ui.prompt.vote", "en", waiting=waiting
-    )
+    asked = " ".join(texts(renderer, "prompt"))
+    full = text("manus.ui.prompt.vote", "en", waiting=waiting)
+    if size == SIZES[1]:
+        assert asked == full
+    else:  # where the small panel's rows are short, who is waited for, without "Secret vote"
+        assert asked in (full, text("manus.ui.vote_waiting", "en", waiting=waiting))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -182,3 +185,59 @@ def test_the_victory_shows_each_seats_points(display, size):
     assert texts(final, "victory.title") == [
         text("ui.victory.wins", "en", player=scene.view["winner"]["name"])
     ]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("language", ("en", "ru"))
+def test_the_vote_legend_writes_each_condition_on_its_buttons_colour(display, language, size):
+    """Issue 24: not four bare dots on the small panel: each colour's chip says what it
+    votes for, and the question is still asked (the Russian one too)."""
+    scene = GALLERY["manus_vote"](language)
+    renderer = render(scene, size)
+    secret = MANUS.inputs.secret
+    said = []
+    for button, condition in secret.values.items():
+        word = manus_labels.condition(condition, language)
+        [chip] = renderer.painter.marks_with(f"prompt.choice.{button}")
+        assert chip.value == word
+        assert (
+            pixel(renderer, (chip.rect.left + 3, chip.rect.centery))
+            == (theme.BUTTON_COLOURS[button])
+        )
+        said.append(word)
+    assert texts(renderer, "prompt.choice") == said
+    waiting = ", ".join(
+        manus_labels.hand_name(scene.view, h) for h in scene.view["vote"]["waiting"]
+    )
+    assert " ".join(texts(renderer, "prompt")) in (
+        text("manus.ui.prompt.vote", language, waiting=waiting),
+        text("manus.ui.vote_waiting", language, waiting=waiting),
+    )
+    assert all(record.fits for record in renderer.painter.texts)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("language", ("en", "ru"))
+def test_the_reveal_writes_every_card_and_each_walls_count(display, language, size):
+    """Issue 24: at both sizes every revealed card is written beside its hand, and each
+    wall of the room says how many cards were laid for it (the token shows the move)."""
+    scene = GALLERY["manus_reveal"](language)
+    shown = scene.view["last_reveal"]
+    renderer = render(scene, size)
+    for card in shown["cards"]:
+        assert texts(renderer, f"manus.card.{card['hand']}") == [
+            manus_labels.condition(card["condition"], language)
+        ]
+    tallies = {c: n for axis in shown["axes"] for c, n in axis["counts"].items()}
+    for condition in CONDITIONS:
+        [count] = renderer.painter.marks_with(f"manus.count.{condition}")
+        assert count.value == str(tallies[condition])
+        written = texts(renderer, f"manus.wall.{condition}")
+        assert written and written[0].endswith(str(tallies[condition]))
+    assert all(record.fits for record in renderer.painter.texts)
+
+
+def test_the_walls_carry_no_count_before_the_reveal(display):
+    for size in SIZES:
+        renderer = render(GALLERY["manus_vote"]("en"), size)
+        assert not renderer.painter.marks_with("manus.count.")

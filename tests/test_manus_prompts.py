@@ -66,8 +66,15 @@ def test_every_hand_still_to_test_has_its_entry_for_its_own_seat():
         {"do": "set_strength", "hand": 2, "seat": 2},
         {"do": "set_strength", "hand": 3, "seat": 3},
     ]
-    assert prompt.say("en") == "Each enters his hand's strength: Anna, Boris, Vera"
-    assert prompt.say("ru") == "Каждый вводит силу своей длани: Anna, Boris, Vera"
+    # Short enough for one line of the small panel; the entries name the hands.
+    assert prompt.say("en") == "Each enters his strength"
+    assert prompt.say("ru") == "Силу вводит каждый"
+    assert prompt.fields["waiting"] == "Anna, Boris, Vera"
+    assert [entry.say("en") for entry in prompt.entries] == [
+        "Anna: strength",
+        "Boris: strength",
+        "Vera: strength",
+    ]
 
 
 def test_the_last_hand_is_asked_by_name():

@@ -303,6 +303,13 @@ def _chip_width(painter: Painter, layout: Layout, scene: Scene, beside: int, row
     return max(least, min(plain, row - beside))
 
 
+def _plain_chip(painter: Painter, layout: Layout, scene: Scene) -> int:
+    """The chip that holds every hand's whole name, without the star."""
+    hands = manus_view(scene.view or {}).get("hands") or []
+    names = [words.hand_name(scene.view, hand.get("hand")) for hand in hands]
+    return max((_width(painter, layout, name) for name in names), default=0) + layout.px(12)
+
+
 def vote_row(
     painter: Painter,
     layout: Layout,
@@ -443,7 +450,16 @@ def test_row(
             outcome = (need, theme.TEXT)
             widths = {"need": widths["result"]}
     beside = sum(width + gap for width in widths.values())
-    widths = {"name": _chip_width(painter, layout, scene, beside, row.width), **widths}
+    chip = _chip_width(painter, layout, scene, beside, row.width)
+    if card is not None:
+        # The card's word before the first player's star: the chip drops the star when
+        # that leaves the card room for its word (never a name cut short for it).
+        widest = max(_width(painter, layout, words.condition(c, language)) for c in CONDITIONS)
+        word = widest + layout.px(4) + gap
+        roomy = _chip_width(painter, layout, scene, beside + word, row.width)
+        if roomy >= _plain_chip(painter, layout, scene):
+            chip = roomy
+    widths = {"name": chip, **widths}
     if card is not None:
         widths["card"] = max(layout.line // 2, 0)
     boxes = parts(

@@ -19,7 +19,7 @@ from companion.games.manus import labels as words
 from companion.games.manus.drawing import CONDITION_COLOURS, ink_on, say, this_rounds_reveal
 from companion.games.manus.ring import QUADRANTS as RING_QUADRANTS
 from companion.games.manus.ring import ROOM_START
-from companion.games.manus.types import SiteView, manus_view
+from companion.games.manus.types import RevealView, SiteView, manus_view
 from companion.ring_geometry import RingGeometry, point
 
 
@@ -42,28 +42,12 @@ WALLS: dict[str, str] = {
 
 def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> None:
     view = manus_view(scene.view or {})
-    language = scene.language
     size = min(box.width, box.height)
     outer = pygame.Rect(box.left, box.top, size, size)
-    # A wall carries its word when a line of 5 mm text leaves the floor at least half the
-    # room; on a smaller panel it is its colour alone (the vote hint names the colours).
-    written = size - 2 * layout.line >= size // 2
-    wall = layout.line if written else max(layout.px(12), 6)
-    painter.box(outer, theme.PANEL, theme.PANEL_EDGE, radius=layout.px(4))
-    floor = outer.inflate(-2 * wall, -2 * wall)
-    for condition, side in WALLS.items():
-        if side in ("top", "bottom"):
-            y = outer.top if side == "top" else floor.bottom
-            strip = pygame.Rect(floor.left, y, floor.width, wall)
-        else:
-            x = outer.left if side == "left" else floor.right
-            strip = pygame.Rect(x, floor.top, wall, floor.height)
-        painter.box(strip.inflate(-2, -2), CONDITION_COLOURS[condition], radius=layout.px(3))
-        painter.mark(f"manus.wall.{condition}", strip, side)
-        if written:
-            wall_word(painter, layout, strip, condition=condition, side=side, language=language)
-    site: SiteView | dict[str, str] = view.get("test_site") or {}
     shown = this_rounds_reveal(view)
+    painter.box(outer, theme.PANEL, theme.PANEL_EDGE, radius=layout.px(4))
+    floor = walls(painter, layout, scene.language, outer, _counts(shown))
+    site: SiteView | dict[str, str] = view.get("test_site") or {}
     before: SiteView | dict[str, str] = (shown.get("site_before") if shown else None) or {}
     painter.mark("manus.room", floor, "")
     cells = [
@@ -90,17 +74,84 @@ def room(painter: Painter, layout: Layout, scene: Scene, box: pygame.Rect) -> No
             painter.mark("manus.site", token, f"{temperature}-{humidity}")
 
 
+def walls(
+    painter: Painter,
+    layout: Layout,
+    language: str,
+    outer: pygame.Rect,
+    counts: dict[str, int],
+) -> pygame.Rect:
+    """The four walls in their conditions' colours; the floor they leave.
+
+    A wall carries its word when a line of 5 mm text leaves the floor at least half the
+    room; on a smaller panel it is its colour alone (the vote's legend names the colours).
+    After this round's reveal each wall also says how many cards were laid for it (the
+    result on each axis at a glance, beside the token's move): on a small panel the walls
+    thicken to hold a 5 mm numeral, where the floor still shows the token."""
+    size = outer.width
+    written = size - 2 * layout.line >= size // 2
+    wall = layout.line if written else max(layout.px(12), 6)
+    across = wall
+    if counts and not written:
+        numeral = painter.fonts.size("8", layout.min_text, True)
+        high, wide = numeral[1], numeral[0] + layout.px(8)
+        thick = max(high, wide)  # the same on every side: the floor stays square
+        if size - 2 * thick >= size * 2 // 5:
+            wall = across = thick
+        else:  # too small a room: the walls keep their colours alone
+            counts = {}
+    floor = outer.inflate(-2 * across, -2 * wall)
+    for condition, side in WALLS.items():
+        if side in ("top", "bottom"):
+            y = outer.top if side == "top" else floor.bottom
+            strip = pygame.Rect(floor.left, y, floor.width, wall)
+        else:
+            x = outer.left if side == "left" else floor.right
+            strip = pygame.Rect(x, floor.top, across, floor.height)
+        painter.box(strip.inflate(-2, -2), CONDITION_COLOURS[condition], radius=layout.px(3))
+        painter.mark(f"manus.wall.{condition}", strip, side)
+        count = counts.get(condition)
+        if written:
+            word = words.condition(condition, language)
+            if count is not None:
+                word = f"{word} {count}"
+            wall_word(painter, layout, strip, word=word, condition=condition, side=side)
+        elif count is not None:
+            say(
+                painter,
+                layout,
+                strip,
+                (str(count),),
+                colour=ink_on(CONDITION_COLOURS[condition]),
+                role=f"manus.wall.{condition}",
+                bold=True,
+                align="center",
+            )
+        if count is not None:
+            painter.mark(f"manus.count.{condition}", strip, str(count))
+    return floor
+
+
+def _counts(shown: RevealView | None) -> dict[str, int]:
+    """How many cards the reveal turned over for each condition (nothing before it)."""
+    if not shown:
+        return {}
+    counts: dict[str, int] = {}
+    for axis in shown.get("axes") or []:
+        counts.update(axis.get("counts") or {})
+    return counts
+
+
 def wall_word(
     painter: Painter,
     layout: Layout,
     strip: pygame.Rect,
     *,
+    word: str,
     condition: str,
     side: str,
-    language: str,
 ) -> None:
-    """The condition's word on its wall, turned to run along the side walls."""
-    word = words.condition(condition, language)
+    """The condition's word (and count) on its wall, turned to run along the side walls."""
     role = f"manus.wall.{condition}"
     if side in ("top", "bottom"):
         say(

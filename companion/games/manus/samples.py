@@ -58,7 +58,7 @@ SAMPLES: tuple[Sample, ...] = (
     # The vote under way: Anna has voted, Boris and Vera have not.
     Sample("manus_vote", SETUP, (*ROUND_START, VOTES[0])),
     # Just after the reveal: the token moved on temperature and humidity, tests begin.
-    Sample("manus_reveal", SETUP, (*ROUND_START, *VOTES), cursor=5),
+    Sample("manus_reveal", SETUP, (*ROUND_START, *VOTES)),
     Sample("manus_victory", SETUP, _victory()),
     # Anna records her elements with the buttons: the shoulder done, the forearm's type.
     Sample(
@@ -69,6 +69,7 @@ SAMPLES: tuple[Sample, ...] = (
         entered=("fire", "warm wet"),
         value="water",
     ),
-    # Vera's elements are not recorded: she enters her hand's strength.
-    Sample("manus_strength", SETUP, (*ROUND_START, *VOTES), entry=0, value=6),
+    # Vera's elements are not recorded: she enters her hand's strength before Anna and
+    # Boris (any order, L252-L264); the entry started at her target's need, 5.
+    Sample("manus_strength", SETUP, (*ROUND_START, *VOTES), entry=2, value=6),
 )

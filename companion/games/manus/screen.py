@@ -15,6 +15,7 @@ from companion.games.manus.drawing import CONDITION_COLOURS, CONDITIONS
 from companion.games.manus.panel import panel
 from companion.games.manus.room import room
 from companion.games.manus.types import manus_view
+from companion.games.manus.votebar import vote_bar, voting
 from companion.i18n import text
 
 __all__ = ["CONDITIONS", "CONDITION_COLOURS", "ManusScreen"]
@@ -37,10 +38,17 @@ class ManusScreen:
         )
         middle = layout.middle
         side = min(middle.height, round(layout.width * 0.40))
+        if view.get("phase") == "tests" and side - 2 * layout.line < side // 2:
+            # A small panel's tests: the room gives the hands' rows a little width, where
+            # each revealed card's word needs it (its walls then carry numerals alone).
+            side = side * 93 // 100
         room_box = pygame.Rect(middle.left + layout.px(3), middle.top, side, side)
         room_box.centery = middle.centery
         right = pygame.Rect(room_box.right + layout.px(6), middle.top, 0, middle.height)
         right.width = middle.right - right.left - layout.px(3)
         room(painter, layout, scene, room_box)
         panel(painter, layout, scene, right)
-        chrome.prompt_bar(painter, layout, scene)
+        if voting(scene):  # the legend with its words, at every size
+            vote_bar(painter, layout, scene)
+        else:
+            chrome.prompt_bar(painter, layout, scene)
