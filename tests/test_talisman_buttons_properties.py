@@ -37,7 +37,10 @@ def _turn_actions(state: State, rng: random.Random) -> list[dict[str, Any]]:
     """What a turn may record, with values a table would enter."""
     hero = state.hero(state.turn)
     others = [state.seats.name(s) for s in state.seats.numbers() if s != state.turn]
-    die = lambda: rng.randint(1, 6)  # noqa: E731
+
+    def die() -> int:
+        return rng.randint(1, 6)
+
     enemies = [rng.randint(0, 8) for _ in range(rng.choice((1, 2)))]
     battle: dict[str, Any] = {
         "do": "battle",
@@ -182,7 +185,9 @@ def test_a_name_the_lists_lack_is_typed_from_the_buttons(tmp_path: Path, name: s
     runner = PressRunner(script, str(tmp_path / "typed.sqlite"), "en", lambda line: None)
     try:
         action = {"do": "carry", "object": name}
-        expected = engine.step(runner.app.snapshot.state, action)
+        state = runner.app.snapshot.state
+        assert isinstance(state, State)
+        expected = engine.step(state, action)
         for word in presses_for(runner.app.snapshot, action):
             runner.step(parse_press(word, 1, 1))
         assert runner.app.table.state == expected
