@@ -87,7 +87,7 @@ def test_today_s_edition_keeps_the_first_lines_and_adds_after_them() -> None:
     assert new.choices == old.choices
     assert [e.key for e in new.entries][: len(old.entries)] == [e.key for e in old.entries]
     assert [e.key.split(".")[-1] for e in new.entries][len(old.entries) :] == [
-        *("spell", "carry", "follower", "toad_other", "roll"),
+        *("toad_other", "roll", "follower", "spell", "carry"),
     ]
     assert new.free == ()
 

@@ -97,20 +97,12 @@ def reroll(state: State) -> Entry:
 
 
 def sheet_names(state: State, seat: int, hero: Hero) -> list[Entry]:
-    """After the first edition's entries: a spell, an object taken or dropped, a follower
-    joining or leaving, another hero toaded, a die for anything else. Each only when the
-    rules could take it now (a toad gains no spell, L285; a drop needs an object)."""
+    """After the first edition's entries: another hero toaded, a die for anything else, a
+    follower leaving or joining, an object dropped, a spell, an object taken. The commoner
+    come last: the list goes round, so red from the first line reaches an object taken in
+    one press and a spell in two. Each only when the rules could take it now (a toad gains
+    no spell, L285; a drop needs an object)."""
     made: list[Entry] = []
-    if not hero.toad:
-        made.append(_entry({"do": "spell"}, named("name", SPELLS), "spell"))
-    made.append(_entry({"do": "carry"}, named("object", (*OBJECTS, *hero.objects)), "carry"))
-    if hero.objects:
-        made.append(_entry({"do": "drop"}, (held("object", hero.objects),), "drop"))
-    followers = (*FOLLOWERS, *hero.followers)
-    made.append(_entry({"do": "follower"}, named("name", followers), "follower"))
-    if hero.followers:
-        leaves: EntryBase = {"do": "follower", "leaves": True}
-        made.append(_entry(leaves, (held("name", hero.followers),), "follower_leaves"))
     # Another hero, by name (as scripts and the journal write him).
     others = tuple(state.seats.name(s) for s in state.seats.numbers() if s != seat)
     if others:  # the base names a hero: the entry is said apart from the own toad
@@ -120,4 +112,14 @@ def sheet_names(state: State, seat: int, hero: Hero) -> list[Entry]:
     made.append(
         _entry({"do": "roll"}, (*rolled, _field("bonus", low=-5, high=9, default=0)), "roll")
     )
+    if hero.followers:
+        leaves: EntryBase = {"do": "follower", "leaves": True}
+        made.append(_entry(leaves, (held("name", hero.followers),), "follower_leaves"))
+    followers = (*FOLLOWERS, *hero.followers)
+    made.append(_entry({"do": "follower"}, named("name", followers), "follower"))
+    if hero.objects:
+        made.append(_entry({"do": "drop"}, (held("object", hero.objects),), "drop"))
+    if not hero.toad:
+        made.append(_entry({"do": "spell"}, named("name", SPELLS), "spell"))
+    made.append(_entry({"do": "carry"}, named("object", (*OBJECTS, *hero.objects)), "carry"))
     return made
