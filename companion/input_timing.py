@@ -8,7 +8,11 @@ turns them into gestures:
   latency); on release for a button that has a hold meaning, since only then do we know
   it was not one;
 - ``hold``: the button stayed down ``hold`` seconds (fired while still down, reported
-  once; its release then means nothing).
+  once; its release then means nothing);
+- ``repeat``: a seat's red or blue (up and down: a list's line, a value) held down goes
+  on by itself, faster and faster (:class:`Repeat`), so a value far away takes one hold
+  and a correction, not a press per step. The press itself came at the press edge, as
+  ever; a tap never repeats.
 
 There is no double press: no button has a meaning for one a player would guess, and
 waiting to see whether a second press follows would delay every single press.
@@ -26,6 +30,53 @@ from dataclasses import dataclass, field
 
 PRESS = "press"
 HOLD = "hold"
+REPEAT = "repeat"
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """When a held red or blue repeats: the first repeat ``delay`` seconds after the press
+    (longer than a tap, so a tap never repeats), then every ``first`` seconds, each wait
+    ``speedup`` times the one before, down to ``fastest``: 0.5 s, 0.7, 0.87, 1.01, 1.14...
+    about 10 steps in 1.5 s and 30 in 2.5 s."""
+
+    delay: float = 0.5
+    first: float = 0.2
+    speedup: float = 0.85
+    fastest: float = 0.05
+    colours: frozenset[str] = frozenset({"red", "blue"})
+
+    def applies(self, button: str) -> bool:
+        """A seat's up or down button (``seat2.blue``)."""
+        seat, _, colour = button.partition(".")
+        return seat.startswith("seat") and colour in self.colours
+
+    def offset(self, index: int) -> float:
+        """Seconds after the press that repeat ``index`` (0: the first) comes."""
+        at, wait = self.delay, self.first
+        for _ in range(index):
+            at += wait
+            wait = max(self.fastest, wait * self.speedup)
+        return at
+
+    def moves(self, seconds: float) -> int:
+        """The steps a hold of ``seconds`` makes: the press and the repeats before release."""
+        count = 0
+        while self.offset(count) <= seconds:
+            count += 1
+        return 1 + count
+
+    def hold_for(self, moves: int) -> float:
+        """A hold that makes exactly ``moves`` steps (at least 2), released halfway
+        between the last repeat it wants and the next, so a few milliseconds either way
+        make no difference: what a press script writes as ``hold seat1.blue SECONDS``."""
+        if moves < 2:
+            raise ValueError("a hold makes at least two steps: one is a press")
+        last, following = self.offset(moves - 2), self.offset(moves - 1)
+        return round((last + following) / 2, 3)
+
+
+REPEAT_TIMES = Repeat()
 
 
 @dataclass(frozen=True)
@@ -42,6 +93,7 @@ class _Button:
     accepted_at: float = float("-inf")  # when ``down`` last changed
     pressed_at: float = 0.0
     held: bool = False
+    repeats: int = 0  # repeats made since the press (a held red or blue)
 
 
 @dataclass
@@ -52,6 +104,7 @@ class InputTiming:
     hold: float = 0.8
     hold_buttons: frozenset[str] = frozenset()
     hold_times: Mapping[str, float] = field(default_factory=dict)
+    repeat: Repeat | None = REPEAT_TIMES  # None: a held button never repeats
     _buttons: dict[str, _Button] = field(default_factory=dict)
 
     def _state(self, name: str) -> _Button:
@@ -87,7 +140,16 @@ class InputTiming:
                 times.append(button.accepted_at + self.debounce)
             if button.down and not button.held and name in self.hold_buttons:
                 times.append(button.pressed_at + self.hold_time(name))
+            if button.down and self._repeats(name):
+                times.append(self._next_repeat(button))
         return min(times) if times else None
+
+    def _repeats(self, name: str) -> bool:
+        return self.repeat is not None and self.repeat.applies(name)
+
+    def _next_repeat(self, button: _Button) -> float:
+        assert self.repeat is not None
+        return button.pressed_at + self.repeat.offset(button.repeats)
 
     def _due(self, name: str, button: _Button, now: float) -> list[Gesture]:
         gestures: list[Gesture] = []
@@ -99,6 +161,12 @@ class InputTiming:
             if now >= due:
                 button.held = True
                 gestures.append(Gesture(name, HOLD, due))
+        if button.down and self._repeats(name):
+            due = self._next_repeat(button)
+            while now >= due:  # a late tick catches up, each repeat at its own time
+                button.repeats += 1
+                gestures.append(Gesture(name, REPEAT, due))
+                due = self._next_repeat(button)
         return gestures
 
     def _accept(self, name: str, button: _Button, pressed: bool, at: float) -> list[Gesture]:
@@ -107,6 +175,7 @@ class InputTiming:
         if pressed:
             button.pressed_at = at
             button.held = False
+            button.repeats = 0
             return [] if name in self.hold_buttons else [Gesture(name, PRESS, at)]
         if button.held or name not in self.hold_buttons:
             return []

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.input_timing import InputTiming, feed
+from companion.input_timing import REPEAT_TIMES, InputTiming, feed
 
 
 def timing(**overrides: object) -> InputTiming:
@@ -86,3 +88,35 @@ def test_any_bounce_inside_the_debounce_time_is_one_press(gaps: list[float], hol
     edges.append(("seat2.cyan", True, at))
     edges.append(("seat2.cyan", False, at + hold))
     assert feed(timing(), edges, until=at + hold + 1.0) == ["seat2.cyan:press"]
+
+
+def test_a_held_red_or_blue_repeats_faster_and_faster_and_a_tap_never_does() -> None:
+    t = timing()
+    assert feed(t, [("seat1.blue", True, 1.0), ("seat1.blue", False, 1.12)], until=3.0) == [
+        "seat1.blue:press"
+    ]
+    held = feed(timing(), [("seat2.red", True, 1.0), ("seat2.red", False, 2.5)], until=4.0)
+    assert held[0] == "seat2.red:press" and set(held[1:]) == {"seat2.red:repeat"}
+    assert len(held) == REPEAT_TIMES.moves(1.5) == 10
+    t = timing()
+    t.edge("seat1.blue", True, 0.0)
+    assert t.next_deadline() == REPEAT_TIMES.delay
+    times = [g.at for g in t.tick(3.0)]  # a late tick: every repeat, each at its own time
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert gaps == sorted(gaps, reverse=True) and min(gaps) >= REPEAT_TIMES.fastest - 1e-9
+
+
+def test_cyan_yellow_and_the_table_buttons_never_repeat() -> None:
+    for button in ("seat1.cyan", "seat1.yellow", "next"):
+        assert feed(timing(), [(button, True, 0.0), (button, False, 3.0)], until=4.0) == [
+            f"{button}:press"
+        ]
+    assert feed(timing(repeat=None), [("seat1.red", True, 0.0)], until=3.0) == ["seat1.red:press"]
+
+
+@given(st.integers(min_value=2, max_value=80))
+def test_a_hold_for_n_moves_makes_n_moves(moves: int) -> None:
+    seconds = REPEAT_TIMES.hold_for(moves)
+    assert REPEAT_TIMES.moves(seconds) == moves
+    edges = [("seat1.blue", True, 10.0), ("seat1.blue", False, 10.0 + seconds)]
+    assert len(feed(timing(), edges, until=20.0)) == moves

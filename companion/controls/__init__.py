@@ -12,10 +12,10 @@ Each mode is a small object in the module of its family: ``table`` (the game), `
 (value entry), ``menu`` (the menu and its forms), ``pages`` (log, phones, cards) and
 ``questions`` (yes or no, and the time disc that asks).
 
-Seat buttons (red, blue, cyan, yellow) are up, down, select and back; NEXT takes the
-prompt's end-of-phase choice (or turns the period when no sensor reads the disc); UNDO
-undoes on a press and redoes on a hold; MENU held opens the menu. A press that does not
-fit gives a "no" and changes nothing.
+Seat buttons (red, blue, cyan, yellow) are up, down, select and back (red and blue held
+repeat, faster and faster); NEXT takes the prompt's end-of-phase choice (or turns the
+period when no sensor reads the disc); UNDO undoes on a press and redoes on a hold; MENU
+held opens the menu. A press that does not fit gives a "no" and changes nothing.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from companion.controls.questions import (
     sync_disc,
 )
 from companion.controls.table import bottom, period_choice, secret_voters
-from companion.input_timing import PRESS, Gesture
+from companion.input_timing import PRESS, REPEAT, Gesture
 from companion.snapshot import Snapshot
 
 __all__ = [
@@ -89,12 +89,21 @@ def stack(snap: Snapshot) -> tuple[Mode, ...]:
 
 def react(gesture: Gesture, snap: Snapshot, now: float) -> Reaction:
     """The reaction to one button gesture: the top mode's, or the first under it that
-    takes it. Seat buttons and NEXT act when pressed (a hold of them does nothing)."""
+    takes it. Seat buttons and NEXT act when pressed; a held red or blue repeats its move
+    (up or down), and a repeat the table does not take is dropped without a word (the
+    press that began the hold was answered already)."""
     press = Input.read(gesture)
     if press is None:
         return refuse(snap.ui, "hardware.no_button", now, button=gesture.button)
+    if press.kind == REPEAT and press.move in ("up", "down"):
+        moved = _react(press._replace(kind=PRESS), snap, now)
+        return Reaction(snap.ui) if moved.cue == "no" or moved.commands else moved
     if press.kind != PRESS and press.button not in ("undo", "menu"):
         return Reaction(snap.ui)
+    return _react(press, snap, now)
+
+
+def _react(press: Input, snap: Snapshot, now: float) -> Reaction:
     modes = snap.ui.modes
     for name in reversed(modes):  # the top first; the game's mode is found only if needed
         mode = OVER_THE_GAME.get(name) or (CARD_ENTRY if "cards" in modes else PROMPT_ENTRY)
