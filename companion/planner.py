@@ -16,9 +16,10 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from itertools import groupby
+from typing import TYPE_CHECKING, Protocol, cast
 
-from companion import games
+from companion import games, input_timing
 from companion.controls import NAVIGATION, secret_voters
 from companion.games.spec import Cards
 from companion.rules.base import END, LETTERS, Action, Entry, Field, RulesError
@@ -58,13 +59,15 @@ class Plan:
         return len(self.words) - self.typing
 
 
-def presses_for(snap: Snapshot, action: Action) -> list[str]:
+def presses_for(snap: Snapshot, action: Action, *, holds: bool = False) -> list[str]:
     """The presses (script words: ``seat1.cyan``, ``next``, ``disc 1``) that play
-    ``action`` from ``snap``, fewest first; :class:`NoPlan` if the buttons cannot."""
-    return list(plan(snap, action).words)
+    ``action`` from ``snap``, fewest first; :class:`NoPlan` if the buttons cannot. With
+    ``holds``, a run of red or blue presses is one hold (``hold seat1.blue 1.02``) where
+    the controls repeat a held red or blue (:func:`repeats`)."""
+    return list(plan(snap, action, holds=holds).words)
 
 
-def plan(snap: Snapshot, action: Action) -> Plan:
+def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
     """:func:`presses_for` with the count of a name's letters among the presses."""
     wanted = _outcome(snap, action)
     if wanted is None:
@@ -98,7 +101,7 @@ def plan(snap: Snapshot, action: Action) -> Plan:
             if entry.base.get("do") == action.get("do"):
                 reasons.append(f"{_named(entry)} gives {entry.action(fitted)}, another outcome")
             continue
-        filled = _fill(snap, entry, fitted)
+        filled = _fill(snap, entry, fitted, holds)
         if isinstance(filled, str):
             reasons.append(filled)
             continue
@@ -107,7 +110,40 @@ def plan(snap: Snapshot, action: Action) -> Plan:
     if not plans:
         why = f"no choice or entry of the prompt '{prompt.kind}' plays {action}"
         raise NoPlan(f"{why} ({'; '.join(dict.fromkeys(reasons))})" if reasons else why)
+    if holds:  # a name's runs are held already (they count as its letters)
+        plans = [Plan(_held(p.words), p.typing) for p in plans]
     return min(plans, key=lambda p: len(p.words))
+
+
+class Repeats(Protocol):
+    """How the controls repeat a held red or blue (companion/input_timing.py)."""
+
+    def hold_for(self, moves: int) -> float: ...
+
+
+HOLD_FROM = 3  # presses in a row that become one hold (two are as quick tapped)
+
+
+def repeats() -> Repeats | None:
+    """The controls' repeat of a held red or blue, or None where a hold does not repeat."""
+    found = getattr(input_timing, "REPEAT_TIMES", None)
+    return cast("Repeats", found) if hasattr(found, "hold_for") else None
+
+
+def _held(words: Sequence[str]) -> tuple[str, ...]:
+    """``words`` with each run of the same red or blue press (HOLD_FROM or more) made one
+    hold that repeats it exactly as often (``hold seat1.blue 1.02``)."""
+    timing = repeats()
+    if timing is None:
+        return tuple(words)
+    out: list[str] = []
+    for word, run in groupby(words):
+        count = len(list(run))
+        if count >= HOLD_FROM and word.rpartition(".")[2] in (UP, DOWN):
+            out.append(f"hold {word} {timing.hold_for(count)}")
+        else:
+            out += [word] * count
+    return tuple(out)
 
 
 def _outcome(snap: Snapshot, action: Action) -> object | None:
@@ -197,9 +233,12 @@ def _fit(entry: Entry, action: Action) -> list[str | int] | str:
             continue
         problem = _unfit(item, found)
         if problem is not None and found == _lookup(entry.base, item.key.split(".")):
-            # The entry's own value, kept where the field is not asked or left out.
-            values.append(item.omit[0] if item.omit else item.first)
-            continue
+            # The entry's own value, kept where the field is left out (or holds a default
+            # it can be confirmed with).
+            kept = item.omit[0] if item.omit else item.first
+            if item.omit or _unfit(item, kept) is None:
+                values.append(kept)
+                continue
         if problem is not None:
             return f"{_named(entry)}: {item.key} {problem}"
         if item.kind == "choice" and found not in item.options:
@@ -274,9 +313,12 @@ def _option_in(item: Field, phrase: str) -> object:
     return max(fitting, key=len) if fitting else _MISSING
 
 
-def _fill(snap: Snapshot, entry: Entry, values: Sequence[str | int]) -> Plan | str:
+def _fill(
+    snap: Snapshot, entry: Entry, values: Sequence[str | int], holds: bool = False
+) -> Plan | str:
     """Field by field: up or down to the value (a name letter by letter), select; NEXT
-    once the rest are defaults. A reason instead when a name cannot be typed."""
+    once the rest are defaults. A reason instead when a name cannot be typed. ``holds``:
+    a name's runs are held (:func:`_held`), so its letters are counted as pressed."""
     presses: list[str] = []
     typing = 0
     entered: tuple[str | int, ...] = ()
@@ -288,7 +330,8 @@ def _fill(snap: Snapshot, entry: Entry, values: Sequence[str | int]) -> Plan | s
         if item.kind == "text":
             letters = _typing(snap, item, str(values[index]))
             if letters is None:
-                return f"the buttons cannot type the name '{values[index]}' (capitals)"
+                return f"the buttons cannot type the name '{values[index]}'"
+            letters = list(_held(letters)) if holds else letters
             presses += letters
             typing += len(letters)
         else:
@@ -317,6 +360,8 @@ def _typing(snap: Snapshot, item: Field, goal: str) -> list[str] | None:
     default name that differ, then each letter turned to and taken, as the box turns and
     cases them (:meth:`Field.step`, :meth:`Field.type_letter`). None when the box cannot
     write ``goal`` (a small letter where the box puts a capital)."""
+    if len(goal) < item.low:
+        return None  # the box refuses to end so short a name
     shown = str(item.start)
     presses: list[str] = []
     typed = str(item.result(shown)) if shown.endswith(END) else ""
@@ -402,13 +447,14 @@ def plan_script(script: Script) -> list[tuple[str, str]]:
     return planned.presses
 
 
-def plan_all(script: Script, cards: Cards | None = None) -> Planned:
+def plan_all(script: Script, cards: Cards | None = None, *, holds: bool = False) -> Planned:
     """Plan every action of ``script`` in turn on the box's own controls (mock pins): the
     planned presses are played, and the table's state must then be the state the action
     itself gives. An action no presses play (or whose presses end elsewhere) is played
     directly, and recorded with the reason; an action the rules refuse ends the run with a
     ScriptError naming its line. ``cards``: the table's card library for the game (the
-    starting one by default; :func:`script_cards` gives the script's own)."""
+    starting one by default; :func:`script_cards` gives the script's own). ``holds``: runs of
+    red or blue are held (:func:`presses_for`)."""
     from companion.presses import PressRunner  # noqa: PLC0415 (gpiozero loads only here)
     from companion.table import Undo  # noqa: PLC0415 (the table, only for a failed plan)
 
@@ -429,7 +475,7 @@ def plan_all(script: Script, cards: Cards | None = None) -> Planned:
                     raise ScriptError(f"{where}: no presses play it: {error}") from None
             head = runner.app.table.head
             try:
-                found = plan(snap, item.action)
+                found = plan(snap, item.action, holds=holds)
             except NoPlan as why:
                 done.unplanned.append(Unplanned(item.line, item.index, do, str(why)))
                 done.presses.append(("", f"action {item.index} (line {item.line}) not pressed"))
@@ -542,12 +588,17 @@ def presses_main(argv: list[str]) -> int:
         description="Turn an action script into the button presses that play it on the box.",
     )
     parser.add_argument("script", help="a YAML script with game, setup and actions")
+    parser.add_argument(
+        "--holds",
+        action="store_true",
+        help="hold red or blue for a run of 3 or more (where a held button repeats)",
+    )
     args = parser.parse_args(argv)
     try:
         script = load_script(args.script)
         if script.presses:
             raise ScriptError(f"{script.path}: already a press script")
-        planned = plan_all(script)
+        planned = plan_all(script, holds=args.holds)
     except (ScriptError, RulesError) as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2
