@@ -294,8 +294,8 @@ def watch(
     client.on_message = on_message
     try:
         client.connect(host, port, keepalive=30)
-    except OSError as error:
-        why = error.strerror or str(error)  # "Connection refused", not "[Errno 111] ..."
+    except (OSError, ValueError) as error:  # paho: ValueError for a host it cannot take
+        why = getattr(error, "strerror", None) or str(error)  # not "[Errno 111] ..."
         print(f"companion club: cannot reach the broker {host}:{port}: {why}", file=sys.stderr)
         return EXIT_BROKER
     client.loop_start()
@@ -331,6 +331,20 @@ def _port(word: str) -> int:
     return port
 
 
+def _host(word: str) -> str:
+    if not word.strip():
+        raise argparse.ArgumentTypeError("the broker's host name or address, not nothing")
+    return word
+
+
+def _prefix(word: str) -> str:
+    if not word.strip("/") or any(mark in word for mark in "+#\0"):
+        raise argparse.ArgumentTypeError(
+            f"a topic prefix is a topic's first level(s), without + or #, not {word!r}"
+        )
+    return word
+
+
 def _seconds(word: str) -> float:
     try:
         seconds = float(word)
@@ -350,13 +364,19 @@ def club_parser() -> argparse.ArgumentParser:
         "broker cannot be reached or refuses the login.",
     )
     parser.add_argument(
-        "--host", default="localhost", help="the broker's host name or address (default localhost)"
+        "--host",
+        type=_host,
+        default="localhost",
+        help="the broker's host name or address (default localhost)",
     )
     parser.add_argument(
         "--port", type=_port, default=1883, help="the broker's port, 1 to 65535 (default 1883)"
     )
     parser.add_argument(
-        "--prefix", default="sigillum", help="the tables' topic prefix (default sigillum)"
+        "--prefix",
+        type=_prefix,
+        default="sigillum",
+        help="the tables' topic prefix (default sigillum)",
     )
     parser.add_argument("--username", default="", help="the user to log in as, if the broker asks")
     parser.add_argument("--password", default="", help="that user's password")

@@ -94,6 +94,8 @@ def test_a_folder_as_the_journal_is_one_line_exit_2(
         (["--port", "http"], "a port is a number from 1 to 65535, not 'http'"),
         (["--once", "-1"], "a number of seconds above 0, not '-1'"),
         (["--once", "nan"], "a number of seconds above 0, not 'nan'"),
+        (["--host", ""], "the broker's host name or address, not nothing"),
+        (["--prefix", "#"], "without + or #, not '#'"),
     ],
 )
 def test_the_clubs_bad_options_are_named(
