@@ -137,10 +137,10 @@ def test_presses_names_each_action_it_cannot_press_and_goes_on(
     )
     real = planner.plan
 
-    def no_site(snap: Snapshot, action: Action) -> Plan:
+    def no_site(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
         if action.get("do") == "place_site":
             raise planner.NoPlan("the site is not on the buttons today")
-        return real(snap, action)
+        return real(snap, action, holds=holds)
 
     monkeypatch.setattr(planner, "plan", no_site)
     assert cli.main(["presses", str(script)]) == 2
