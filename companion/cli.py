@@ -3,7 +3,7 @@
 Exit codes: 0 done; 1 the output's reader went away (``| head``); 2 a malformed script,
 setup, config or command line; 3 an illegal action in a script; 4 a journal that cannot be
 used (damaged, not a journal, from a newer companion); 5 a journal the storage will not
-let be written (read-only or full).
+let be written (read-only or full); 130 stopped by Ctrl-C.
 
 Every file the companion makes is its user's alone (0600): the hidden votes are in the
 journal, and the names of the players beside it.
@@ -32,6 +32,7 @@ EXIT_JOURNAL = 4
 EXIT_STORAGE = 5
 PRIVATE_UMASK = 0o077  # files 0600, folders 0700, whatever the shell's umask
 EXIT_PIPE_CLOSED = 1  # as the Python docs' "Note on SIGPIPE" does
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report a command SIGINT ended (128 + 2)
 
 
 def _fail(message: str, code: int) -> int:
@@ -264,6 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_PIPE_CLOSED
+    except KeyboardInterrupt:  # Ctrl-C: the user knows why; no traceback
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
     finally:
         os.umask(umask)
     return code

@@ -153,3 +153,16 @@ def test_a_refused_login_ends_the_club_saying_so(
         f"companion club: the broker 127.0.0.1:{broker.port} refused the login {who}: "
         "Not authorized (check --username and --password)\n"
     )
+
+
+def test_ctrl_c_ends_quietly_with_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion import cli  # noqa: PLC0415
+
+    def interrupted(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "play", interrupted)
+    assert main(["play", str(DUEL)]) == 130
+    assert "Traceback" not in capsys.readouterr().err
