@@ -157,7 +157,7 @@ EXIT_CODES = (
     "Exit codes: 0 done; 1 the output's reader went away; 2 a malformed script, setup, config "
     "or command line (file:line: reason); 3 an illegal action in a script; 4 a journal that "
     "cannot be used (damaged, not a journal, from a newer companion); 5 a journal the storage "
-    "will not let be written (read-only or full)."
+    "will not let be written (read-only or full); 130 stopped by Ctrl-C."
 )
 
 
