@@ -61,7 +61,7 @@ def _entered(entry: Entry, *values: str | int) -> dict[str, object]:
 def test_the_menu_asks_the_dice_and_starts_at_the_table_s() -> None:
     (dice,) = games.find("talisman").setup_fields
     assert (dice.key, dice.options, dice.first) == ("dice", ("table", "box"), "table")
-    assert dice.say("table", "en") == "the table's, entered"
+    assert dice.say("table", "en") == "we roll"
     assert dice.say("box", "ru") == "бросает коробка"
 
 

@@ -25,6 +25,8 @@ SCREEN = {
     "talisman_reward": "battle",
     "talisman_toad": "sheet",
     "talisman_drop": "sheet",
+    "talisman_table_dice": "entry",  # the value entry: the hero's die
+    "talisman_trophies": "battle",
 }
 
 

@@ -40,6 +40,9 @@ ANNAS_SHEET: tuple[TalismanAction, ...] = (
     {"do": "gold", "change": 2},
 )
 
+# Today's edition with the table's dice (docs/talisman.md, "Setup").
+TABLE_DICE: TalismanSetup = {**SETUP, "dice": "table"}
+
 # Two enemies (Strength 3 and 4) on one die: 3 + 4 against 2 + 7, before the reroll.
 TWO_ENEMIES: TalismanAction = {"do": "battle", "enemies": [3, 4], "roll": 3, "enemy_roll": 2}
 
@@ -91,6 +94,19 @@ SAMPLES = (
         "talisman_toad",
         SETUP,
         _played(({"do": "toad"}, {"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"})),
+    ),
+    # The table's dice: the battle entry, the enemy's Strength 4 entered, the hero's die
+    # being entered (5).
+    Sample("talisman_table_dice", TABLE_DICE, (), entry=0, entered=(4,), value=5),
+    # Two enemies won with the table's dice: each offered as a trophy (L203), the first
+    # under the cursor.
+    Sample(
+        "talisman_trophies",
+        TABLE_DICE,
+        _played(
+            ({"do": "battle", "enemies": [3, 4], "roll": 6, "enemy_roll": 1}, {"do": "accept"})
+        ),
+        cursor=4,
     ),
     # Five objects, four at most: Anna drops one before anything else.
     Sample(
