@@ -89,7 +89,8 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
             plans.append(Plan(("next",)))
         if do == inputs.period_action:
             plans.append(Plan(("disc 1",) if snap.hardware.sensor_present else ("next",)))
-        plans.append(Plan((*_to_cursor(snap, index), _seat(snap, SELECT))))
+        taker = _taker(snap, choice)
+        plans.append(Plan((*_to_cursor(taker, index), _seat(taker, SELECT))))
     reasons: list[str] = []
     for number, entry in enumerate(prompt.entries):
         fitted = _fit(entry, action)
@@ -101,11 +102,12 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
             if entry.base.get("do") == action.get("do"):
                 reasons.append(f"{_named(entry)} gives {entry.action(fitted)}, another outcome")
             continue
-        filled = _fill(snap, entry, fitted, holds)
+        taker = _taker(snap, entry.base)
+        filled = _fill(taker, entry, fitted, holds)
         if isinstance(filled, str):
             reasons.append(filled)
             continue
-        opening = [*_to_cursor(snap, len(prompt.choices) + number), _seat(snap, SELECT)]
+        opening = [*_to_cursor(taker, len(prompt.choices) + number), _seat(taker, SELECT)]
         plans.append(Plan((*opening, *filled.words), filled.typing))
     if not plans:
         why = f"no choice or entry of the prompt '{prompt.kind}' plays {action}"
@@ -167,6 +169,15 @@ def _named(entry: Entry) -> str:
 
 def _first_of(snap: Snapshot, do: object) -> Action | None:
     return next((c for c in snap.prompt.choices if c.get("do") == do), None)
+
+
+def _taker(snap: Snapshot, option: Action) -> Snapshot:
+    """``snap`` as the seat whose buttons take ``option`` sees it: the seat the option
+    names (a Manus hand's strength is its owner's to enter), else the prompted seat."""
+    seat = option.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat == snap.prompt.seat:
+        return snap
+    return replace(snap, prompt=replace(snap.prompt, seat=seat))
 
 
 def _seat(snap: Snapshot, colour: str) -> str:
