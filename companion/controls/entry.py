@@ -9,7 +9,14 @@ from abc import ABC, abstractmethod
 from dataclasses import replace
 
 from companion.controls.base import Input, Mode, Reaction, refuse
-from companion.controls.table import GAME_PROMPT, not_this_seat, secret_open
+from companion.controls.table import (
+    GAME_PROMPT,
+    awaited,
+    not_theirs,
+    not_this_seat,
+    playing_as,
+    secret_open,
+)
 from companion.rules.base import Action
 from companion.snapshot import Snapshot
 from companion.table import Apply
@@ -62,18 +69,38 @@ class ValueEntry(Mode, ABC):
 
 
 class PromptEntry(ValueEntry):
-    """One of the prompt's entries (a number, a name): entered by the prompted seat, and
-    played as its action."""
+    """One of the prompt's entries (a number, a name): entered by a seat whose action it
+    is (the prompted seat, or the seat whose hand's strength it is), and played as its."""
 
     name = "entry"
 
     def move(self, press: Input, snap: Snapshot, now: float) -> Reaction | None:
         if secret_open(snap):
             return None  # the colours vote (the game's mode under this one)
-        return not_this_seat(press.seat, snap, now) or self.step(press.move, snap, now)
+        refusal = not_this_seat(press.seat, snap, now)
+        entry = snap.entry_under_way
+        if (
+            refusal is None
+            and entry is not None
+            and playing_as(press.seat, snap, entry.base) is None
+        ):
+            refusal = not_theirs(press.seat, snap, entry.base, now)  # another player's entry
+        return refusal or self.step(press.move, snap, now)
 
     def finish(self, values: Action, snap: Snapshot, now: float) -> Reaction:
-        return Reaction(snap.ui, (Apply(values, snap.prompt.seat),))
+        return Reaction(snap.ui, (Apply(values, entering_seat(snap, values)),))
+
+
+def entering_seat(snap: Snapshot, values: Action) -> int | None:
+    """The seat an entry is played as: the prompted seat when it is its own (or the seat
+    without buttons others enter for), else the seat whose action it is."""
+    prompted = snap.prompt.seat
+    if prompted is not None and playing_as(prompted, snap, values) == prompted:
+        return prompted
+    for seat in awaited(snap):
+        if playing_as(seat, snap, values) == seat:
+            return seat
+    return prompted
 
 
 PROMPT_ENTRY = PromptEntry()

@@ -11,7 +11,8 @@ from companion import narration
 from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
 from companion.games.spec import SecretChoice
 from companion.input_timing import HOLD
-from companion.rules.base import Action
+from companion.rules.base import Action, Prompt, RulesError
+from companion.rules.reading import rows, whole
 from companion.snapshot import Snapshot
 from companion.table import Apply
 
@@ -26,15 +27,20 @@ class GamePrompt(Mode):
             return refusal
         ui, prompt = snap.ui, snap.prompt
         count = len(prompt.choices) + len(prompt.entries)
-        if press.move == "up":
-            return Reaction(replace(ui, cursor=(ui.cursor - 1) % count).quiet())
-        if press.move == "down":
-            return Reaction(replace(ui, cursor=(ui.cursor + 1) % count).quiet())
+        if press.move in ("up", "down"):
+            cursor = _next_own(press.seat, snap, -1 if press.move == "up" else 1)
+            return Reaction(replace(ui, cursor=cursor).quiet())
         if press.move == "select":
             index = ui.cursor % count
+            option = options(prompt)[index]
+            seat = playing_as(press.seat, snap, option)
+            if seat is None:  # another seat's line (another player's hand): to its own
+                own = _next_own(press.seat, snap, 1)
+                if playing_as(press.seat, snap, options(prompt)[own]) is None:
+                    return not_theirs(press.seat, snap, option, now)
+                return Reaction(replace(ui, cursor=own).quiet())
             if index < len(prompt.choices):
-                # As the prompted seat: itself, or the seat without buttons it plays for.
-                return Reaction(ui, (Apply(prompt.choices[index], prompt.seat),))
+                return Reaction(ui, (Apply(prompt.choices[index], seat),))
             entry = index - len(prompt.choices)
             first = prompt.entries[entry].fields[0].start
             entering = replace(ui.push("entry"), entry=entry, entered=(), value=first)
@@ -88,6 +94,9 @@ class SecretVote(GamePrompt):
                     and choice.get(secret.field) == value
                 ):
                     return Reaction(snap.ui, (Apply(dict(choice), press.seat),))
+        reason = _why_not(snap, press.seat, now)  # not in this tie round...
+        if reason is not None:
+            return reason
         return refuse(snap.ui, "hardware.vote_not_yours", now)
 
 
@@ -106,16 +115,127 @@ def secret_open(snap: Snapshot) -> bool:
 
 
 def not_this_seat(seat: int, snap: Snapshot, now: float) -> Reaction | None:
-    """A "no" when the prompt takes nothing now, or takes it from another seat. A seat
-    without buttons of its own (a fourth player at a two-panel box) is played by any
-    seat's buttons."""
+    """A "no" when the prompt takes nothing now, or nothing from this seat, saying why.
+
+    The prompt names one seat, but a game may take some of its choices from others too
+    (the rules' ``authorize``, asked through ``spec.authorize``): a Manus hand's strength
+    from its own seat, in any order (L252-L264); a Four-path team's siege and who opens
+    from either ally (L101, L123). A seat with one of them to take moves through the
+    list like the prompted seat. A seat without buttons of its own (a fourth player at a
+    two-panel box) is played by any seat's buttons."""
     ui, prompt = snap.ui, snap.prompt
     if prompt.seat is None or not (prompt.choices or prompt.entries):
         return refuse(ui, "hardware.not_now", now)
-    if seat != prompt.seat and prompt.seat not in snap.hardware.unpadded(prompt.seat):
-        player = narration.player(snap.view, prompt.seat, ui.language)
-        return refuse(ui, "hardware.not_your_turn", now, player=player)
+    if seat == prompt.seat or prompt.seat in snap.hardware.unpadded(prompt.seat):
+        return None
+    if any(_authorized(seat, snap, option) for option in options(prompt)):
+        return None
+    return idle(seat, snap, now)
+
+
+def idle(seat: int, snap: Snapshot, now: float) -> Reaction:
+    """Why a seat with nothing to take now is refused: the game's own reason when it
+    has one (its rules' ``why_not(view, seat)``: "Not in this tie round"), else whose
+    decision is awaited: the one seat's turn, or every seat the prompt takes from."""
+    ui, language = snap.ui, snap.ui.language
+    reason = _why_not(snap, seat, now)
+    if reason is not None:
+        return reason
+    waiting = awaited(snap)
+    if len(waiting) > 1:
+        players = ", ".join(narration.player(snap.view, other, language) for other in waiting)
+        return refuse(ui, "hardware.waiting_for", now, players=players)
+    player = narration.player(snap.view, snap.prompt.seat, language)
+    return refuse(ui, "hardware.not_your_turn", now, player=player)
+
+
+def _why_not(snap: Snapshot, seat: int, now: float) -> Reaction | None:
+    """The game's own reason a seat has nothing to do now (its rules' ``why_not(view,
+    seat)``, a catalogue key and its fields, from the public view only), as a "no"."""
+    why = getattr(snap.spec.rules, "why_not", None)
+    reason = why(snap.view, seat) if callable(why) else None
+    if isinstance(reason, tuple) and len(reason) == 2 and isinstance(reason[1], dict):
+        key, fields = reason
+        return refuse(snap.ui, str(key), now, **fields)
     return None
+
+
+def not_theirs(seat: int, snap: Snapshot, option: Action, now: float) -> Reaction:
+    """A seat selected a choice another seat must take (a hand of another player): whose."""
+    owners = [other for other in _seats(snap) if _authorized(other, snap, option)]
+    if not owners:
+        return refuse(snap.ui, "hardware.not_now", now)
+    language = snap.ui.language
+    players = ", ".join(narration.player(snap.view, other, language) for other in owners)
+    return refuse(snap.ui, "hardware.not_yours", now, players=players)
+
+
+def playing_as(seat: int, snap: Snapshot, option: Action) -> int | None:
+    """The seat a press of ``seat`` plays ``option`` as: the prompted seat for its own
+    presses, and for any seat's when it has no buttons; another seat as itself, when the
+    option is its own to take (``spec.authorize``); None when it is not."""
+    prompted = snap.prompt.seat
+    if prompted is None:
+        return None
+    if prompted in snap.hardware.unpadded(prompted):
+        return prompted
+    if seat != prompted and _authorized(seat, snap, option):
+        return seat
+    if seat == prompted and (_authorized(seat, snap, option) or not _others(snap, option)):
+        return seat
+    return None
+
+
+def awaited(snap: Snapshot) -> list[int]:
+    """The seats the prompt takes something from now, the prompted seat first."""
+    prompted = snap.prompt.seat
+    others = [
+        seat
+        for seat in _seats(snap)
+        if seat != prompted and any(_authorized(seat, snap, o) for o in options(snap.prompt))
+    ]
+    return [prompted, *others] if prompted is not None else others
+
+
+def _next_own(seat: int, snap: Snapshot, by: int) -> int:
+    """The cursor one line up (``by`` -1) or down, on to the next line this seat may take
+    when the prompt takes some lines from other seats (another player's hands), so each
+    seat goes through its own; round the list, as always."""
+    listed = options(snap.prompt)
+    count = len(listed)
+    cursor = snap.ui.cursor % count
+    for step in range(1, count + 1):
+        index = (cursor + by * step) % count
+        if playing_as(seat, snap, listed[index]) is not None:
+            return index
+    return (cursor + by) % count
+
+
+def options(prompt: Prompt) -> list[Action]:
+    """What the cursor moves through, as actions: the choices, then each entry's action
+    before its values are entered."""
+    return [*prompt.choices, *(entry.base for entry in prompt.entries)]
+
+
+def _authorized(seat: int, snap: Snapshot, action: Action) -> bool:
+    """Would the table take ``action`` from ``seat`` now (the game's ``authorize``)?"""
+    try:
+        snap.spec.authorize(snap.state, action, seat, snap.prompt)
+    except RulesError:
+        return False
+    return True
+
+
+def _others(snap: Snapshot, option: Action) -> bool:
+    """Another seat may take ``option`` (so the prompted seat's press of it is refused
+    here, with their names, rather than by the table in the rules' words)."""
+    prompted = snap.prompt.seat
+    return any(_authorized(seat, snap, option) for seat in _seats(snap) if seat != prompted)
+
+
+def _seats(snap: Snapshot) -> list[int]:
+    seats = [whole(entry.get("seat")) for entry in rows(snap.view.get("seats"))]
+    return [seat for seat in seats if seat is not None]
 
 
 def secret_voters(snap: Snapshot, seat: int) -> list[int]:
