@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.manus.engine import hand_number, step
+from companion.games.manus.idle import why_not
 from companion.games.manus.present import prompt, view
 from companion.games.manus.state import GAME, Hand, State, parse_setup
 from companion.rules.base import Action, IllegalAction, Prompt, authorize_by_prompt
@@ -45,4 +46,5 @@ def authorize(state: State, action: Action, seat: int, asked: Prompt) -> None:
         )
 
 
-__all__ = ["authorize", "name", "prompt", "start", "step", "view"]
+# ``why_not(view, seat)``: why a seat has nothing to do now (the controls' refusal, idle.py).
+__all__ = ["authorize", "name", "prompt", "start", "step", "view", "why_not"]
