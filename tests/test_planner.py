@@ -159,3 +159,17 @@ def test_an_action_the_rules_refuse_stops_presses_at_its_line(
     assert cli.main(["presses", str(script)]) == 2
     err = capsys.readouterr().err
     assert f"{script}:4: action 1 (choose_discovery): no presses play it:" in err
+
+
+def test_a_run_of_three_or_more_is_held_where_the_controls_repeat() -> None:
+    timing = planner.repeats()
+    words = ["seat1.blue"] * 5 + ["seat1.cyan", "seat1.red", "seat1.red", "seat1.cyan"]
+    held = planner._held(words)
+    if timing is None:  # the controls do not repeat a held button: taps stay taps
+        assert held == tuple(words)
+        return
+    assert held == (f"hold seat1.blue {timing.hold_for(5)}", *words[5:])
+    name = Entry({"do": "artifact"}, (NAME,), "entry.artifact")
+    plan = _fill(SNAP, name, ["Zz"], holds=True)
+    assert not isinstance(plan, str) and any(w.startswith("hold ") for w in plan.words)
+    assert plan.typing == len(plan.words) - 1  # the held letters still count as the name's

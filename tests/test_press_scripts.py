@@ -171,3 +171,28 @@ def test_an_unknown_game_is_named_at_its_line(
         assert cli.main([command, str(bad)]) == 2
         err = capsys.readouterr().err
         assert err.startswith(f"companion: {bad}:3: unknown game 'bestiarx' (did you mean")
+
+
+def test_a_long_run_of_red_or_blue_is_one_hold_that_repeats_as_often(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`companion presses --holds`: where the controls repeat a held red or blue, a run of
+    three or more is planned as one hold of just the length that makes as many steps; the
+    press script still ends where the actions end."""
+    from companion.planner import repeats  # noqa: PLC0415
+
+    source = ROOT / "docs" / "examples" / "tetranomicon_two_players.yaml"
+    assert cli.main(["play", str(source), "--json"]) == 0
+    by_actions = json.loads(capsys.readouterr().out)
+    assert cli.main(["presses", "--holds", str(source)]) == 0
+    text = capsys.readouterr().out
+    planned = tmp_path / "held.yaml"
+    planned.write_text(text, encoding="utf-8")
+    holds = [p for p in scripts.load(planned).presses if p.kind == "hold"]
+    assert bool(holds) == (repeats() is not None)
+    assert all(p.button.rpartition(".")[2] in ("red", "blue") for p in holds)
+    assert cli.main(["play", str(planned), "--json"]) == 0
+    by_presses = json.loads(capsys.readouterr().out)
+    for picture in (by_actions, by_presses):
+        picture["view"].pop("table", None)
+    assert by_presses["view"] == by_actions["view"]
