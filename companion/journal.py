@@ -127,6 +127,8 @@ class Journal:
         # the games are read and shown, every write is refused as a StorageError.
         self.read_only = False
         self.checked = True  # rows carry checksums (False: an old journal read read-only)
+        if not memory and self.path.is_dir():
+            raise JournalError(f"{self.path}: a folder, not a journal: name the journal file in it")
         try:
             existing = not memory and self.path.exists() and self.path.stat().st_size > 0
         except OSError as error:

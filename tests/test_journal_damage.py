@@ -114,3 +114,10 @@ def test_a_pulled_plug_journal_in_a_read_only_folder_is_read_whole_or_refused(
     with read_only_folder(folder), pytest.raises(JournalError, match=waiting):
         Journal(folder / "j.sqlite")
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_a_folder_named_as_the_journal_is_one_line_naming_it(tmp_path: Path) -> None:
+    """`companion run --journal DIR`: the folder is named, not a "disk I/O error"."""
+    with pytest.raises(JournalError, match=r"a folder, not a journal: name the journal file"):
+        Journal(tmp_path)
+    assert list(tmp_path.iterdir()) == []  # nothing written into it
