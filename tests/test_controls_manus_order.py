@@ -106,3 +106,33 @@ def test_a_seat_whose_strengths_come_from_its_elements_is_told_so(tmp_path: Path
     assert said(d) == (
         "Your strength comes from your recorded elements. Waiting for Boris 3, Boris 4."
     )
+
+
+def test_a_seat_outside_the_tie_round_is_told_so_when_it_votes(tmp_path: Path) -> None:
+    config = replace(load(None), game=GameSettings("manus", {"players": ["Anna", "Boris", "Vera"]}))
+    d = make_app(tmp_path, config=config)
+    d.app.apply({"do": "place_site", "temperature": "cold", "humidity": "dry"})
+    aims = {1: "large", 2: "large", 3: "small"}
+    hits = {1: 6, 2: 6, 3: 0}
+    while not d.app.view["tie_round"]:  # Anna and Boris reach 12 together
+        d.app.apply({"do": "choose_discovery", "discovery": "steam"})
+        order = d.app.view["order"]
+        for hand in order:
+            d.app.apply({"do": "skip", "hand": hand})
+        for hand in order:
+            d.app.apply({"do": "choose_target", "hand": hand, "target": aims[hand]})
+        for hand in order:
+            d.app.apply({"do": "vote", "hand": hand, "condition": "warm"})
+        for hand in order:
+            d.app.apply({"do": "set_strength", "hand": hand, "strength": hits[hand]})
+    d.app.apply({"do": "choose_discovery", "discovery": "steam"})
+    for hand in d.app.view["order"]:
+        d.app.apply({"do": "skip", "hand": hand})
+    for hand in d.app.view["order"]:
+        d.app.apply({"do": "choose_target", "hand": hand, "target": "small"})
+    assert d.app.view["phase"] == "vote" and d.app.view["claimants"] == [1, 2]
+    d.tap("seat3.red")
+    assert d.app.ui.refused
+    assert said(d) == "Not in this tie round: Anna, Boris play it."
+    veras = [a for a in d.app.table.history() if a["do"] == "vote" and a["hand"] == 3]
+    assert len(veras) == d.app.view["round"] - 1  # one a round before, none in the tie round
