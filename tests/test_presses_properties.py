@@ -5,9 +5,10 @@ planned by ``companion.planner`` from what the box shows, pressed on the box's o
 Per game, one example script is walked action by action (its card library filled from its
 own summons first, as ``companion cards import`` would). At seeded random points the walk
 takes a detour: a random choice of the prompt, and an entry of it with random values the
-rules take, each pressed, checked and undone. An action the buttons cannot play fails the
-test unless docs/buttons.md lists it under "What the buttons cannot enter" (game, action,
-the keys that make it so); nothing is skipped silently.
+rules take, each pressed, checked and undone. Half the steps hold a run of red or blue
+(where the controls repeat a held button) rather than tap it. An action the buttons cannot
+play fails the test unless docs/buttons.md lists it under "What the buttons cannot enter"
+(game, action, the keys that make it so); nothing is skipped silently.
 """
 
 from __future__ import annotations
@@ -133,15 +134,16 @@ class Walk:
         self.pressed = 0
         self.excepted: list[str] = []
 
-    def press(self, action: Action, source: str, keep: bool) -> None:
+    def press(self, action: Action, source: str, keep: bool, holds: bool = False) -> None:
         """Plan ``action``, press it, check the state; undo it unless ``keep`` (an action
-        the buttons cannot play is played directly when kept)."""
+        the buttons cannot play is played directly when kept). ``holds``: runs of red or
+        blue held, where the controls repeat them."""
         app = self.runner.app
         snap = app.snapshot
         wanted = snap.spec.rules.step(snap.state, dict(action))
         head = app.table.head
         try:
-            found = plan(snap, action)
+            found = plan(snap, action, holds=holds)
         except NoPlan as why:
             if any(e.covers(self.game, action) for e in EXCEPTIONS):
                 self.excepted.append(f"{source}: {action}")
@@ -182,10 +184,11 @@ def test_every_action_offered_or_scripted_is_played_by_presses(game: str) -> Non
             hold_cards(runner.app, cards)
         walk = Walk(game, runner)
         for item in script.actions[:most]:
+            holds = rng.random() < 0.5  # half the time, long runs are held
             if rng.random() < DETOURS:
                 for source, action in list(detours(runner, rng)):
-                    walk.press(action, f"{source} before line {item.line}", keep=False)
-            walk.press(item.action, f"{example}:{item.line}", keep=True)
+                    walk.press(action, f"{source} before line {item.line}", False, holds)
+            walk.press(item.action, f"{example}:{item.line}", True, holds)
     finally:
         runner.close()
     assert not walk.problems, "\n".join(walk.problems)
