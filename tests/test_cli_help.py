@@ -166,3 +166,15 @@ def test_ctrl_c_ends_quietly_with_130(
     monkeypatch.setattr(cli, "play", interrupted)
     assert main(["play", str(DUEL)]) == 130
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("count", ["-1", "0", "many"])
+def test_a_virtual_pico_of_no_leds_is_a_bad_option_not_a_traceback(
+    count: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.hardware import virtual_pico  # noqa: PLC0415
+
+    with pytest.raises(SystemExit) as ended:
+        virtual_pico.main(["--leds", count])
+    assert ended.value.code == 2
+    assert "argument --leds:" in capsys.readouterr().err

@@ -517,12 +517,23 @@ def _command(pico: VirtualPico, words: list[str], say: Callable[[str], None]) ->
     return True
 
 
+def _led_count(text: str) -> int:
+    """--leds: a whole number of LEDs, 1 to 1000 (argparse names the option otherwise)."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= count <= 1000:
+        raise argparse.ArgumentTypeError(f"{count}: a ring has 1 to 1000 LEDs")
+    return count
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="companion virtual-pico",
         description="Serve a virtual bridge Pico on a pseudo-terminal and print its path.",
     )
-    parser.add_argument("--leds", type=int, default=24, help="LEDs on the ring (default 24)")
+    parser.add_argument("--leds", type=_led_count, default=24, help="LEDs on the ring (default 24)")
     parser.add_argument(
         "--buttons",
         default="",
