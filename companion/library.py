@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
+from companion import script as scripts
 from companion import yamlfile
 from companion.games.spec import AnySpec, Cards
 from companion.rules.base import Action
 from companion.rules.reading import Data
+from companion.script import Script, ScriptError
 from companion.yamlfile import KeyPath
 
 
@@ -136,6 +139,23 @@ class Library:
             self.problems = [f"{self.path}: cannot write: {error}"]
 
 
+def played_cards(spec: AnySpec, actions: Iterable[Action], cards: Cards) -> Cards:
+    """``cards`` with the cards ``actions`` play (a script's summons written with their
+    cards): each in place of the library's card of the same creature, or added; the rest
+    kept. A card is the creature's when learning the action from it adds no card."""
+    kit = spec.cards
+    if kit is None:
+        return cards
+    out = list(cards)
+    for action in actions:
+        learned = kit.learn(action, ())  # the card the action plays, alone
+        if not learned:
+            continue
+        out = [card for card in out if len(kit.learn(action, (card,)) or (card,)) != 1]
+        out.append(learned[0])
+    return tuple(out)
+
+
 def write_atomically(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -154,9 +174,10 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def cards_main(argv: list[str]) -> int:
-    """``companion cards [list|check|export|import FILE] [--game G] [--config F]``: the
-    table's library (beside the configured journal). ``export`` prints it (share it with
-    ``> cards.yaml``); ``import FILE`` checks a file and takes it as the library."""
+    """``companion cards [list|check|export [FILE]|import FILE] [--game G] [--config F]``:
+    the table's library (beside the configured journal). ``export`` prints it, or writes
+    FILE; ``import FILE`` checks a library file and takes it as the library, or takes the
+    cards an action script's actions play (its summons written with their cards) into it."""
     import argparse  # noqa: PLC0415 (the command only)
     import sys  # noqa: PLC0415
 
@@ -165,7 +186,12 @@ def cards_main(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="companion cards")
     parser.add_argument("action", choices=("list", "check", "export", "import"))
-    parser.add_argument("file", nargs="?", help="import: the library file to take")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        help="import: a library file, or an action script whose cards to take; "
+        "export: the file to write (default: print)",
+    )
     with_cards = [spec.name for spec in games.GAMES.values() if spec.cards is not None]
     parser.add_argument(
         "--game", default=with_cards[0], help=f"the game whose cards ({', '.join(with_cards)})"
@@ -188,23 +214,19 @@ def cards_main(argv: list[str]) -> int:
         if not args.file:
             print("companion: import needs the file to take", file=sys.stderr)
             return 2
-        try:
-            cards = parse(spec, args.file, yamlfile.read_text(args.file))
-        except (OSError, UnicodeDecodeError) as error:
-            print(f"companion: {args.file}: cannot read: {error}", file=sys.stderr)
-            return 2
-        except LibraryError as error:
-            for problem in error.problems:
-                print(f"companion: {problem}", file=sys.stderr)
-            return 2
-        write_atomically(path, dump(cards))
-        print(f"{path}: {len(cards)} cards taken from {args.file}")
-        return 0
+        return _import(spec, path, library, args.file)
     if library.problems:
         for problem in library.problems:
             print(f"companion: {problem}", file=sys.stderr)
         return 2
-    if args.action == "export":
+    if args.action == "export" and args.file:
+        try:
+            write_atomically(Path(args.file), dump(library.cards))
+        except OSError as error:
+            print(f"companion: {args.file}: cannot write: {error}", file=sys.stderr)
+            return 2
+        print(f"{args.file}: {len(library.cards)} cards")
+    elif args.action == "export":
         sys.stdout.write(dump(library.cards))
     elif args.action == "list":
         for card in library.cards:
@@ -213,6 +235,47 @@ def cards_main(argv: list[str]) -> int:
         where = path if path.exists() else "the starting library (no file yet)"
         print(f"{where}: ok, {len(library.cards)} cards")
     return 0
+
+
+def _import(spec: AnySpec, path: Path, library: Library, file: str) -> int:
+    """``companion cards import FILE``: a library file taken whole, or the cards an action
+    script plays taken into the library."""
+    import sys  # noqa: PLC0415 (the command only)
+
+    try:
+        text = yamlfile.read_text(file)
+        script = _script_in(file, text)
+        if script is not None:
+            if script.game != spec.name:
+                print(f"companion: {file} is a {script.game} script", file=sys.stderr)
+                return 2
+            played = [item.action for item in script.actions]
+            taken = played_cards(spec, played, ())
+            cards = played_cards(spec, played, library.cards)
+        else:
+            cards = taken = parse(spec, file, text)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"companion: {file}: cannot read: {error}", file=sys.stderr)
+        return 2
+    except (LibraryError, ScriptError) as error:
+        for problem in getattr(error, "problems", [str(error)]):
+            print(f"companion: {problem}", file=sys.stderr)
+        return 2
+    write_atomically(path, dump(cards))
+    kept = f", {len(cards)} in all" if script is not None else ""
+    print(f"{path}: {len(taken)} cards taken from {file}{kept}")
+    return 0
+
+
+def _script_in(name: str, text: str) -> Script | None:
+    """The action script ``text`` holds (a mapping with ``actions``), or None (a library)."""
+    try:
+        data = yamlfile.parse(name, text).data
+    except yamlfile.YamlError:
+        return None  # parse() says where
+    if not isinstance(data, dict) or "actions" not in data:
+        return None
+    return scripts.parse(text, name)
 
 
 def _card_line(card: Data) -> str:

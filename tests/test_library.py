@@ -56,7 +56,7 @@ def test_a_card_summoned_once_is_remembered_for_the_next_game(tmp_path: Path) ->
     d = at_summon(tmp_path)
     first = d.app.snapshot.prompt.entries[0]
     name = first.base["creature"]
-    action = summon_first_card(d, {"class": 1, "vitality": 2, "prep": 1})
+    action = summon_first_card(d, {"class": 1, "vitality": 2, "prep": 2})  # ?, 1, 2
     assert action["creature"] == name and action["class"] == "agility"
     assert action["vitality"] == 7  # 5, up twice
     file = path_for(tmp_path / "j.sqlite", "bestiary")
@@ -83,7 +83,7 @@ def test_a_broken_library_file_is_reported_kept_and_the_game_goes_on(tmp_path: P
     d = at_summon(tmp_path)
     notes = d.app.snapshot.notices()
     said = [line for line in notes if str(file) in line]
-    assert said and f"{file}:2: cards[0].abilities" in said[0] and "(+2)" in said[0]
+    assert said and f"{file}:2: cards[0].abilities" in said[0] and "(and 2 more)" in said[0]
     problems = d.app.library().problems  # all three, for companion cards check
     assert any(
         f"{file}:3: cards[0].class" in p and "did you mean 'strength'" in p for p in problems

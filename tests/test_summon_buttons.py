@@ -79,26 +79,25 @@ SCRIPTS = [
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=[p.stem for p in SCRIPTS])
-def test_each_example_summon_plays_from_the_imported_library_card(
+def test_each_example_summon_plays_from_the_library_card_imported_from_the_script(
     path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """``companion cards import SCRIPT``: the cards the script's summons write; then each
+    summon is a choice of the library, or its entry with the values the script gives (a
+    part it leaves out: the option that leaves it out), and plays the same creature."""
     script = yaml.safe_load(path.read_text(encoding="utf-8"))
     spec = find(script["game"])
     kit = spec.cards
     assert kit is not None
     summons = [a for a in script["actions"] if a["do"] == "summon"]
-    written = [bestiary_cards.card_of(a) for a in summons]
-    assert all(written)
-    file = tmp_path / "cards.yaml"
-    file.write_text(dump(tuple(c for c in written if c)), encoding="utf-8")
     journal = tmp_path / "j.sqlite"
-    argv = ["cards", "import", str(file), "--game", spec.name, "--journal", str(journal)]
+    argv = ["cards", "import", str(path), "--game", spec.name, "--journal", str(journal)]
     assert cli.main(argv) == 0, capsys.readouterr().err
+    assert f"{len(summons)} cards taken from {path}" in capsys.readouterr().out
     library = Library.open(spec, path_for(journal, spec.name))
-    assert not library.problems and len(library.cards) == len(summons)
+    assert not library.problems
     rules = spec.rules
     state = rules.start(spec.stamp(script.get("setup") or {}))
-    whole = 0
     for action in script["actions"]:
         if action["do"] == "summon":
             prompt = kit.offer(rules.prompt(state), rules.view(state, "debug"), library.cards)
@@ -108,9 +107,23 @@ def test_each_example_summon_plays_from_the_imported_library_card(
             assert rules.step(state, played) == rules.step(state, action), action["creature"]
             if "abilities" in action:  # the whole card written: the very same action
                 assert dict(played) == action
-                whole += 1
         state = rules.step(state, action)
-    assert whole in (0, len(summons))
+
+
+def test_a_script_written_card_replaces_the_librarys_and_keeps_the_rest(tmp_path: Path) -> None:
+    journal = tmp_path / "j.sqlite"
+    cooldowns = EXAMPLES / "duel_cooldowns.yaml"
+    assert cli.main(["cards", "import", str(cooldowns), "--journal", str(journal)]) == 0
+    cards = Library.open(SPEC, path_for(journal, "bestiary")).cards
+    assert len(cards) == len(bestiary_cards.starting())  # six replaced, none added
+    saxum = next(c for c in cards if bestiary_cards.card_id(c) == "saxum")
+    assert (saxum["class"], saxum["vitality"], saxum["attack"]) == ("strength", 8, 2)
+    messum = next(c for c in cards if bestiary_cards.card_id(c) == "messum")
+    assert messum == next(c for c in bestiary_cards.starting() if c["id"] == "messum")
+    exported = tmp_path / "shared.yaml"
+    argv = ["cards", "export", str(exported), "--journal", str(journal)]
+    assert cli.main(argv) == 0
+    assert parse(SPEC, str(exported), exported.read_text(encoding="utf-8")) == cards
 
 
 def test_a_card_the_script_wrote_whole_is_one_choice_in_the_library() -> None:
@@ -192,8 +205,8 @@ def test_a_blank_card_asks_everything_the_rules_need_once(tmp_path: Path) -> Non
     assert target.options == ("self", "ally", ANY) and d.app.ui.value == "ally"
     d.tap("seat1.cyan")  # a positive effect: an ally, as it starts
     type_name(d, "Quake")
-    d.tap("seat1.red")  # preparation 2
-    d.tap("seat1.cyan")
+    assert d.app.ui.value == UNKNOWN  # the card's blank: not known, up is 1, down X
+    choose(d, 2)
     choose(d, "inaction")
     assert current(d).options == ("enemy", ANY) and d.app.ui.value == "enemy"
     head = d.app.table.head
@@ -237,7 +250,8 @@ def test_an_unknown_preparation_and_an_attack_that_varies_are_answers_too() -> N
     values = [f.first for f in entry.fields]
     keys = [f.key for f in entry.fields]
     values[keys.index("attack_strength")] = VARIES
-    values[keys.index("abilities.0.prep")] = UNKNOWN
+    assert values[keys.index("abilities.0.prep")] == UNKNOWN  # the card's value: not known
+    values[keys.index("abilities.1.prep")] = 3
     action = entry.action(values)
     assert "attack_strength" not in action  # entered at each attack
     assert "prep" not in action["abilities"][0]  # the rules take it as X: said when used

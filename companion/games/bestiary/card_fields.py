@@ -140,15 +140,21 @@ def name_field(at: str, number: int) -> Field:
     )
 
 
-def prep_field(at: str, label: str, said_as: Mapping[str, str | int | Mapping[str, str]]) -> Field:
+def prep_field(
+    at: str,
+    label: str,
+    said_as: Mapping[str, str | int | Mapping[str, str]],
+    start: str | int = UNKNOWN,
+) -> Field:
     """An ability's preparation: 1 to 6, X (entered when used), or unknown (the rules take
-    it as X; the key left out)."""
+    it as X; the key left out). A card's blank starts at unknown, its value (NEXT keeps
+    it; up is 1, down X); a new creature's at 1."""
     return Field(
         f"{at}.prep",
         "choice",
         WORDS.key(label),
         options=(*PREPS, UNKNOWN),
-        default=1,
+        default=start,
         names={UNKNOWN: said("prep.unknown")},
         label_fields=said_as,
         omit=(UNKNOWN,),
@@ -253,7 +259,7 @@ def new_creature(variant: Variant = DUEL, place: Place = ANYWHERE) -> Entry:
         at = f"abilities.{number - 1}"
         fields += [
             name_field(at, number),
-            prep_field(at, "field.ability_prep", {"number": number}),
+            prep_field(at, "field.ability_prep", {"number": number}, start=1),
             effect_field(at, number, variant),
             *target_fields(at, number, variant),
         ]
