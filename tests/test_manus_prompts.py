@@ -145,7 +145,7 @@ def test_next_round_a_strength_entry_starts_at_the_hands_last_strength():
 def test_construction_asks_an_unknown_hand_to_record_its_elements_not_to_replace_one():
     state = play([SITE, {"do": "choose_discovery", "discovery": "steam"}])
     assert manus.prompt(state).say("en") == "Anna: record the hand's elements, or skip"
-    assert manus.prompt(state).say("ru") == "Anna: запишите элементы длани или пропустите"
+    assert manus.prompt(state).say("ru") == "Anna: запишите элементы или пропустите"
 
 
 def test_construction_asks_a_known_hand_to_replace_one_and_a_partly_known_one_both():
@@ -159,9 +159,8 @@ def test_construction_asks_a_known_hand_to_replace_one_and_a_partly_known_one_bo
     state = manus.step(state, {"do": "skip", "hand": 2})
     assert manus.prompt(state).say("en") == "Vera: record the hand's elements, or skip"
     state = manus.step(state, {"do": "skip", "hand": 3})
-    assert manus.prompt(state).say("en") == (
-        "Anna: record the other elements or replace one, or skip"
-    )
+    assert manus.prompt(state).say("en") == "Anna: record the rest, replace one, or skip"
+    assert manus.prompt(state).say("ru") == "Anna: допишите, замените элемент или пропустите"
 
 
 # --- a seat with nothing to do is told why ----------------------------------------------------
