@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from companion.app import App
+from companion.display import samples
 from companion.display.layout import SIZES
 from companion.display.renderer import Renderer
 from companion.display.scene import Scene
@@ -104,3 +105,24 @@ def test_the_event_line_follows_each_action(app: App) -> None:
         assert lines[-1] == tuple(narrate(snap.spec, snap.change.events, snap.view, "en"))
     assert lines[-1] != lines[-2]
     assert all(lines), "every action of the setup and the first period is narrated"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", ["undone_attack", "undone_battle", "undone_period"])
+def test_the_gallerys_undo_says_what_it_took_back_whole_at_5_mm(
+    display: None, name: str, size: tuple[int, int], language: str
+) -> None:
+    """A long Russian sentence that would not fit two lines at 480x320 is said in the
+    prompt's words instead ("Отменено: Саксум → Мессум"): never cut."""
+    build = samples.gallery().get(name)
+    if build is None:
+        pytest.skip(f"the game's sample under {name} is gone")
+    scene = build(language)
+    renderer = Renderer(pygame.display.set_mode(size))
+    assert renderer.render(scene, 0.0)
+    [shown] = event_line(renderer)
+    assert shown.startswith(text("ui.undone", language, what="").strip())
+    records = renderer.painter.texts_with("event_line")
+    assert all(record.fits for record in records)
+    assert min(record.px for record in records) >= renderer.layout.min_text

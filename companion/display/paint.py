@@ -8,6 +8,7 @@ box, and check that what a player needs (the turn, the period, castle damage) wa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -189,7 +190,9 @@ class Painter:
             self.text(line_box, line, size, colour=colour, role=role, bold=bold, align=align)
 
     def wrap(self, text: str, width: int, px: int, bold: bool) -> list[str]:
-        words = text.split()
+        """``text`` in lines of at most ``width`` pixels, broken at spaces: never at a
+        no-break space (U+00A0), which holds "and 2 more" together."""
+        words = [word for word in re.split(r"[ \t\n\r\f\v]+", text) if word]
         result: list[str] = []
         current = ""
         for word in words:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from companion import games
+from companion import game_log, games
 from companion.display import menu_samples
 from companion.display.scene import Scene
 from companion.games.spec import AnySpec, GameState, Sample
-from companion.rules.base import Action, Setup
+from companion.rules.base import PUBLIC, Action, Setup
 from companion.snapshot import Snapshot, UiState, of_state
 from companion.table import Change
 
@@ -75,6 +75,41 @@ def sample_scene(spec: AnySpec, sample: Sample) -> Callable[[str], Scene]:
     return build
 
 
+# What UNDO said, on the event line: (name, game, its sample, the actions undone). A sample
+# a game no longer has is left out.
+UNDONE = (
+    ("undone_attack", "four_path", "four_path_respawn", 1),  # three lines: "and 2 more"
+    ("undone_battle", "talisman", "talisman_battle", 1),
+    ("undone_period", "bestiary", "board_midgame", 3),  # back to a period's start: counted
+)
+
+
+def undone_scene(spec: AnySpec, sample: Sample, steps: int) -> Callable[[str], Scene]:
+    """The sample's table just after UNDO took back its last ``steps`` actions: the event
+    line says what (the lines the last one said when played, or how many)."""
+
+    def build(language: str) -> Scene:
+        kept = sample.actions[:-steps]
+        after = play(spec, sample.setup, sample.actions)
+        said = game_log.say(spec, after.events, spec.rules.view(after, PUBLIC))
+        ui = UiState(language=language)
+        snap = with_library(spec, of_state(spec, play(spec, sample.setup, kept), ui), kept)
+        undone = Change("undo", dict(sample.actions[-1]), undone=steps, said=said)
+        return Scene.of(replace(snap, change=undone))
+
+    return build
+
+
+def _undone() -> dict[str, Callable[[str], Scene]]:
+    scenes: dict[str, Callable[[str], Scene]] = {}
+    for name, game, sample_name, steps in UNDONE:
+        spec = games.GAMES.get(game)
+        found = [s for s in spec.samples if s.name == sample_name] if spec else []
+        if spec is not None and found and len(found[0].actions) >= steps:
+            scenes[name] = undone_scene(spec, found[0], steps)
+    return scenes
+
+
 def _menu(language: str) -> Scene:
     spec = next(iter(games.GAMES.values()))  # under the menu: the first game registered
     state = spec.rules.start({})
@@ -90,4 +125,4 @@ def gallery() -> dict[str, Callable[[str], Scene]]:
             if sample.name in scenes:
                 raise ValueError(f"two samples are named {sample.name!r}")
             scenes[sample.name] = sample_scene(spec, sample)
-    return scenes
+    return {**scenes, **_undone()}

@@ -195,6 +195,19 @@ def happened(snap: Snapshot) -> tuple[str, ...]:
     return tuple(narrate(snap.spec, change.events, snap.view, snap.language))
 
 
+def taken_back_short(snap: Snapshot) -> tuple[str, ...]:
+    """What an undo took back or a redo played again in the prompt's words ("Undone:
+    Saxum → Messum"): the event line's when the lines it said do not fit (a small panel,
+    a long Russian sentence)."""
+    change, words = snap.change, snap.spec.choice_words
+    if change.kind not in ("undo", "redo") or change.action is None or words is None:
+        return ()
+    if change.kind == "undo" and change.undone > 1:
+        return ()
+    what = words(snap.view, change.action, snap.language)
+    return (text(f"ui.{change.kind}ne", snap.language, what=what),) if what else ()
+
+
 def taken_back(snap: Snapshot) -> tuple[str, ...]:
     """What an undo took back ("Undone: Anna attacks Saxum") or a redo played again
     ("Redone: ..."): the lines the action said when it was played, the first headed so,
@@ -228,8 +241,10 @@ class Scene:
     cards: CardsPicture | None = None  # the card library view, when it is open
     phones: PhonesPicture | None = None  # MENU, Phones: a page of codes to scan
     # What the last action caused, in the narration's words (after an undo or a redo:
-    # what it took back or played again).
+    # what it took back or played again), and after an undo or a redo the same in the
+    # prompt's shorter words, for a panel where the sentences do not fit.
     happened: tuple[str, ...] = ()
+    happened_short: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, snap: Snapshot, *, notes: tuple[str, ...] = ()) -> Scene:
@@ -247,6 +262,7 @@ class Scene:
             cards=_cards_picture(snap),
             phones=_phones_picture(snap),
             happened=happened(snap),
+            happened_short=taken_back_short(snap),
         )
 
     @property
@@ -313,6 +329,7 @@ class Scene:
                 self.cards,
                 self.phones,
                 list(self.happened),
+                list(self.happened_short),
             ],
             sort_keys=True,
             default=str,

@@ -65,8 +65,9 @@ def frame(painter: Painter, layout: Layout, scene: Scene) -> Layout:
     if notices == 1 and painter.fonts.size(scene.notes[0], layout.min_text, True)[0] > width:
         notices = 2
     events = 1
-    if scene.happened:
-        first = scene.happened[0]
+    said = event_said(painter, layout, scene)
+    if said:  # two lines when the first sentence, or it and the count of the rest, need them
+        first = said[0] + _and_more(len(said) - 1, scene.language)
         if painter.fonts.size(first, layout.event_font, True)[0] > width:
             events = 2
     asked = _ask_lines(painter, layout, scene)
@@ -487,7 +488,8 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
     menu has it all; a bare "+2" after a sentence read like points)."""
     area = layout.event_line
     painter.box(area, theme.BACKGROUND)
-    if not scene.happened:
+    said = event_said(painter, layout, scene)
+    if not said:
         return
     box = pygame.Rect(
         area.left + layout.px(4), area.top, area.width - 2 * layout.px(4), area.height
@@ -497,7 +499,7 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
             painter,
             layout,
             box,
-            scene.happened,
+            said,
             scene.language,
             colour=theme.TEXT,
             role="event_line",
@@ -505,13 +507,24 @@ def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
         return
     painter.text(
         box,
-        _what_fits(painter, layout, box, scene.happened, scene.language),
+        _what_fits(painter, layout, box, said, scene.language),
         layout.event_font,
         colour=theme.TEXT,
         bold=True,
         role="event_line",
         align="center",
     )
+
+
+def event_said(painter: Painter, layout: Layout, scene: Scene) -> tuple[str, ...]:
+    """The event line's sentences: what happened; after an undo or a redo whose first
+    sentence does not fit the line's two lines at 5 mm, the same in the prompt's words
+    ("Undone: Saxum → Messum")."""
+    said, short = scene.happened, scene.happened_short
+    if not said or not short:
+        return said
+    width = layout.width - 2 * layout.px(4)
+    return said if len(painter.wrap(said[0], width, layout.min_text, False)) <= 2 else short
 
 
 def _what_fits(
@@ -529,7 +542,14 @@ def _what_fits(
 def _and_more(count: int, language: str) -> str:
     """The continuation of a line that counts what did not fit, set off as the sentences
     are ("…  ·  and 2 more"): "" when all did."""
-    return SEPARATOR + text("ui.and_more", language, count=count) if count > 0 else ""
+    if count <= 0:
+        return ""
+    return SEPARATOR.rstrip() + _held(" " + text("ui.and_more", language, count=count))
+
+
+def _held(words: str) -> str:
+    """Words a line never breaks inside ("and 2 more"): no-break spaces between them."""
+    return words.replace(" ", "\u00a0")
 
 
 def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
@@ -584,20 +604,25 @@ def _first_and_count(
     role: str,
 ) -> None:
     """The first sentence wrapped over the box's lines, then how many more ("and 3
-    more", set off as sentences are; by a space, "3 more" or at last "+3" when only that
-    fits): bold
-    when it fits so, else plain."""
+    more", set off as sentences are and never broken; by a space, "3 more" or at last "+3"
+    when only that fits): bold when it fits so, else plain."""
     lines = max(1, box.height // layout.line)
     more = len(said) - 1
     forms = (
         said[0] + _and_more(more, language),
-        f"{said[0]} {text('ui.and_more', language, count=more)}",
-        f"{said[0]} {text('ui.more_short', language, count=more)}",
-        f"{said[0]}  +{more}",  # the last resort: a long notice on a small panel
+        f"{said[0]} {_held(text('ui.and_more', language, count=more))}",
+        f"{said[0]} {_held(text('ui.more_short', language, count=more))}",
+        # The last resort on a small panel: a notice keeps its count ("+3": there are
+        # more problems to see to), the event line its first sentence whole (the game
+        # log has the rest).
+        f"{said[0]}  +{more}" if role == "notice" else said[0],
     )
-    fitting = (f for f in forms if len(painter.wrap(f, box.width, layout.min_text, False)) <= lines)
-    words = next(fitting, forms[-1]) if more else said[0]
-    bold = len(painter.wrap(words, box.width, layout.min_text, True)) <= lines
+
+    def fits(words: str, bold: bool = False) -> bool:
+        return len(painter.wrap(words, box.width, layout.min_text, bold)) <= lines
+
+    words = next((f for f in forms if fits(f)), forms[-1]) if more else said[0]
+    bold = fits(words, bold=True)
     painter.lines(
         box,
         words,
