@@ -38,7 +38,9 @@ EN: dict[str, str] = {
     "hardware.storage.read_only": "Storage read-only: the game is kept up to move {head}.",
     "hardware.storage.failed": "Storage fails: the game is kept up to move {head}.",
     "hardware.storage_back": "Storage works again: the game goes on.",
-    "hardware.bridge_deaf": "The Pico does not read: the ring waits ({dropped} frames dropped).",
+    "hardware.bridge_deaf": (
+        "The Pico does not read: the ring waits ({dropped} {dropped:frame|frames} dropped)."
+    ),
     "safe.title": "The table cannot start",
     "safe.fresh": "NEXT: a fresh journal (the old one is kept)",
     "safe.retry": "UNDO: try again",
