@@ -9,10 +9,26 @@ from typing import Any
 
 import pytest
 
-from companion.games.bestiary import labels
+from companion.display.layout import SIZES
+from companion.display.samples import sample_scene
+from companion.games.bestiary import SPEC, labels
 from companion.games.bestiary import rules as bestiary
+from companion.games.spec import Sample
 from companion.rules.base import Entry
-from tests.test_bestiary_targets import act, creature, duel, period_two
+from tests.screen_helpers import draw, texts
+from tests.test_bestiary_targets import CARDS, act, creature, duel, period_two
+
+SUMMONS = tuple(
+    {
+        "do": "summon",
+        "creature": name,
+        "class": klass,
+        "vitality": 3,
+        "attack_strength": 2,
+        "abilities": abilities,
+    }
+    for name, (klass, abilities) in CARDS.items()
+)
 
 
 def other_attack(state: Any, attacker: str) -> Entry:
@@ -117,3 +133,28 @@ def test_an_attacker_that_has_acted_has_no_attack_entry() -> None:
     bases = [e.base for e in bestiary.prompt(state).entries]
     assert {"do": "attack", "creature": "saxum", "targets": []} not in bases
     assert {"do": "attack", "creature": "illesbra", "targets": []} in bases
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_attack_picker_shows_the_enemy_it_targets(display: None, size: tuple[int, int]) -> None:
+    """Issue 24: "enemy creatures are hidden while you choose an attack target": on an
+    attack the board shows the target's army with the target framed."""
+    actions = (
+        {"do": "choose_castle", "castle": "forest_edge"},
+        *SUMMONS,
+        {"do": "turn_disc"},
+        {"do": "siege"},
+        {"do": "end_phase"},
+        {"do": "siege"},
+        {"do": "end_phase"},
+        {"do": "turn_disc"},
+        {"do": "siege"},
+    )
+    setup = {"players": ["Anna", "Boris"], "tempo": "fast"}
+    state = act(bestiary.start(setup), *actions)
+    prompt = bestiary.prompt(state)
+    at = prompt.choices.index({"do": "attack", "creature": "saxum", "target": "cerberus"})
+    scene = sample_scene(SPEC, Sample("picker", setup, actions, cursor=at))("en")
+    renderer = draw(scene, size)
+    assert renderer.painter.marks_with("creature.target.cerberus")
+    assert texts(renderer, "creature.name.cerberus")

@@ -230,3 +230,21 @@ def test_long_names_are_shortened_not_cut(display, size, language):
     if size == SIZES[1]:
         [team] = texts(renderer, "team.name.2")
         assert team.startswith(("Станислав", "С."))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_attack_under_the_cursor_shows_its_target_framed(display, size, language):
+    """Issue 24: the enemy creatures are not hidden while an attack is chosen: on "Fidea
+    attacks Saxum" the board opens Saxum's seat, its row framed; back on a maneuver it is
+    Clara's own army again."""
+    scene = GALLERY["four_path_board"](language)
+    at = next(i for i, c in enumerate(scene.choices) if c.get("do") == "attack")
+    assert scene.choices[at] == {"do": "attack", "creature": "fidea", "target": "saxum"}
+    renderer = draw(replace(scene, ui=replace(scene.ui, cursor=at)), size)
+    assert renderer.painter.marks_with("creature.target.saxum")
+    assert texts(renderer, "creature.name.saxum") and not texts(renderer, "creature.name.fidea")
+    assert_reads_at_a_metre(renderer)
+    renderer = draw(replace(scene, ui=replace(scene.ui, cursor=at + 1)), size)
+    assert not renderer.painter.marks_with("creature.target.")
+    assert texts(renderer, "creature.name.fidea")

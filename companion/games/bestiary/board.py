@@ -30,7 +30,7 @@ from companion.games.bestiary.castles import (
     castle_panel,
     scale_panel,
 )
-from companion.games.bestiary.creatures import army_width, creature_rows
+from companion.games.bestiary.creatures import army_width, creature_rows, target_seat
 from companion.games.bestiary.disc import draw_disc
 from companion.games.bestiary.types import SeatView, board_view
 from companion.i18n import text
@@ -59,7 +59,14 @@ def period_counter(shown: View, language: str) -> tuple[str, int, str]:
 
 
 def shown_seat(scene: Scene, seats: list[SeatView]) -> int | None:
-    """The seat whose creatures are shown in full: the acting one, else the first."""
+    """The seat whose creatures are shown in full: the one the attack under the cursor
+    targets (its creature framed), else the acting one, else the first."""
+    target = target_seat(scene, seats)
+    return acting_or_first(scene, seats) if target is None else target
+
+
+def acting_or_first(scene: Scene, seats: list[SeatView]) -> int | None:
+    """The seat acting now, else the first: its castle is marked as acting."""
     acting = chrome.acting_seat(scene)
     numbers = [seat.get("seat") for seat in seats]
     if acting in numbers:
@@ -115,8 +122,9 @@ def small_board(painter: Painter, layout: Layout, scene: Scene, motion: Motion) 
         cells = rows(castles, count, 0)
         disc_box = pygame.Rect(column.left, column.top, castles.left - layout.px(4), column.height)
     draw_disc(painter, layout, scene, disc_box, motion)
+    acting = acting_or_first(scene, seats)
     for seat, cell in zip(seats, cells, strict=False):
-        castle_numeral(painter, layout, seat, cell, acting=seat.get("seat") == shown)
+        castle_numeral(painter, layout, seat, cell, acting=seat.get("seat") == acting)
     army = pygame.Rect(column.right + layout.px(5), middle.top, 0, middle.height)
     army.width = middle.right - layout.px(2) - army.left
     for seat in seats:

@@ -85,7 +85,11 @@ def creature_rows(
 
 
 def focused_creature(scene: Scene) -> object:
-    """The creature the choice or entry under the cursor is about, if any."""
+    """The creature the choice or entry under the cursor is about, if any: an attack's
+    target first (its seat is the one shown)."""
+    target = attack_target(scene)
+    if target is not None:
+        return target
     choice = scene.cursor_choice
     if choice is not None:
         return choice.get("creature")
@@ -93,6 +97,32 @@ def focused_creature(scene: Scene) -> object:
     index = scene.ui.cursor % scene.option_count - len(scene.choices) if scene.option_count else -1
     if 0 <= index < len(entries):
         return mapping(entries[index].get("action")).get("creature")
+    return None
+
+
+def attack_target(scene: Scene) -> str | None:
+    """The enemy creature the attack under the cursor hits (the first of several): shown,
+    framed, while the player chooses (issue 24: the attack picker shows whom it
+    targets). The attack entry's own screen names the target it is choosing."""
+    action = scene.cursor_choice
+    if action is None:  # an entry's action so far (an attack of varying strength)
+        entries = listed(scene.prompt.get("entries"))
+        count = scene.option_count
+        index = scene.ui.cursor % count - len(scene.choices) if count else -1
+        action = mapping(entries[index].get("action")) if 0 <= index < len(entries) else None
+    if action is None or action.get("do") != "attack":
+        return None
+    several = listed(action.get("targets"))
+    target = action.get("target") or (several[0] if several else None)
+    return target if isinstance(target, str) else None
+
+
+def target_seat(scene: Scene, seats: list[SeatView]) -> int | None:
+    """The seat whose creature :func:`attack_target` names, if any."""
+    target = attack_target(scene)
+    for seat in seats if target else ():
+        if any(c.get("id") == target for c in seat.get("creatures") or []):
+            return seat.get("seat")
     return None
 
 
@@ -205,6 +235,13 @@ def creature_row(
         role=f"creature.name.{ident}",
     )
     wound_bar(painter, layout, wounds, creature, effects if not chips_shown else [])
+    if ident == attack_target(scene):
+        # The attack under the cursor hits this one: a frame, not a colour alone.
+        frame = row.inflate(-1, -1)
+        pygame.draw.rect(
+            painter.surface, theme.HIGHLIGHT, frame, max(2, layout.px(2)), layout.px(3)
+        )
+        painter.mark(f"creature.target.{ident}", frame)
 
 
 def chip_width(painter: Painter, layout: Layout, label: str) -> int:

@@ -352,7 +352,7 @@ def team_panel(
     if seat is None:
         return
     top = header.bottom + layout.px(3)
-    if hands(view):
+    if hands(view) and number == view.get("playing_side"):  # not on the targeted team's
         row = pygame.Rect(inner.left, top, inner.width, layout.line)
         hand_chips(painter, layout, scene, row)
         top = row.bottom + layout.px(2)
