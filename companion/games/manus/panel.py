@@ -443,7 +443,17 @@ def test_row(
     if aimed:
         widths["need"] = need_width
     least = _width(painter, layout, "Mm") + layout.px(12)
-    if least + sum(width + gap for width in widths.values()) > row.width:
+    # The revealed card's word goes before a slot of its own for the need: where both
+    # slots would leave the card its colour alone, the result takes the need's place.
+    word = 0
+    if card is not None:
+        widest = max(_width(painter, layout, words.condition(c, language)) for c in CONDITIONS)
+        word = widest + layout.px(4) + gap
+    named = _plain_chip(painter, layout, scene) + word
+    both = sum(width + gap for width in widths.values())
+    one = max(result_width, need_width) + gap
+    for_word = bool(word) and len(widths) == 2 and named + both > row.width >= named + one
+    if least + both > row.width or for_word:
         # One slot: the need, then the result in its place.
         widths = {"result": max(result_width, need_width)}
         if outcome is None and aimed:
@@ -454,8 +464,6 @@ def test_row(
     if card is not None:
         # The card's word before the first player's star: the chip drops the star when
         # that leaves the card room for its word (never a name cut short for it).
-        widest = max(_width(painter, layout, words.condition(c, language)) for c in CONDITIONS)
-        word = widest + layout.px(4) + gap
         roomy = _chip_width(painter, layout, scene, beside + word, row.width)
         if roomy >= _plain_chip(painter, layout, scene):
             chip = roomy

@@ -4,6 +4,8 @@ phase needs (:mod:`.panel`), under the round's banner and above the prompt.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from companion.display import theme
@@ -28,6 +30,13 @@ class ManusScreen:
     def draw(self, painter: Painter, layout: Layout, scene: Scene, motion: object) -> None:
         view = manus_view(scene.view or {})
         language = scene.language
+        if view.get("phase") == "tests" and layout.event_lines > 1:
+            # The tests: the revealed cards and the strengths beside the room need the
+            # board's third line more than the event line its second (the game log has
+            # the whole sentence; a line holds the first one, "Vera has voted.").
+            single = replace(layout, event_lines=1)
+            if layout.lines_in(layout.middle.height) < single.lines_in(single.middle.height):
+                layout = single
         painter.surface.fill(theme.BACKGROUND)
         detail = text("manus.ui.tie", language) if view.get("tie_round") else ""
         chrome.banner(
