@@ -544,7 +544,7 @@ def _and_more(count: int, language: str) -> str:
     are ("…  ·  and 2 more"): "" when all did."""
     if count <= 0:
         return ""
-    return SEPARATOR.rstrip() + _held(" " + text("ui.and_more", language, count=count))
+    return SEPARATOR.rstrip() + _held("  " + text("ui.and_more", language, count=count))
 
 
 def _held(words: str) -> str:
