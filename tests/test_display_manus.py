@@ -241,3 +241,18 @@ def test_the_walls_carry_no_count_before_the_reveal(display):
     for size in SIZES:
         renderer = render(GALLERY["manus_vote"]("en"), size)
         assert not renderer.painter.marks_with("manus.count.")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_cards_stay_written_once_a_strength_is_in(display, size):
+    """The first result takes a slot beside the need; on the small panel the need and
+    the result share one, so the cards keep their words."""
+    entered = {"do": "set_strength", "hand": 3, "strength": 6, "seat": 3}
+    scene = scene_at((*manus_samples.ROUND_START, *manus_samples.VOTES, entered))
+    renderer = render(scene, size)
+    for card in scene.view["last_reveal"]["cards"]:
+        assert texts(renderer, f"manus.card.{card['hand']}") == [
+            manus_labels.condition(card["condition"], "en")
+        ]
+    assert texts(renderer, "manus.test.3") == ["6"]  # Vera's strength, shown as it came in
+    assert all(record.fits for record in renderer.painter.texts)
