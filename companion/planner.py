@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from companion import games, input_timing
 from companion.controls import NAVIGATION, secret_voters
+from companion.controls.table import options as listed_options
+from companion.controls.table import playing_as, secret_open
 from companion.games.spec import Cards
 from companion.rules.base import END, LETTERS, Action, Entry, Field, RulesError
 from companion.rules.reading import rows, whole
@@ -90,7 +92,9 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
         if do == inputs.period_action:
             plans.append(Plan(("disc 1",) if snap.hardware.sensor_present else ("next",)))
         taker = _taker(snap, choice)
-        plans.append(Plan((*_to_cursor(taker, index), _seat(taker, SELECT))))
+        if taker is None:
+            continue
+        plans.append(Plan((*_to_cursor(snap, index, taker), _seat(taker, SELECT))))
     reasons: list[str] = []
     for number, entry in enumerate(prompt.entries):
         fitted = _fit(entry, action)
@@ -103,11 +107,15 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
                 reasons.append(f"{_named(entry)} gives {entry.action(fitted)}, another outcome")
             continue
         taker = _taker(snap, entry.base)
+        if taker is None:
+            reasons.append(f"no seat's buttons may take {_named(entry)} now")
+            continue
         filled = _fill(taker, entry, fitted, holds)
         if isinstance(filled, str):
             reasons.append(filled)
             continue
-        opening = [*_to_cursor(taker, len(prompt.choices) + number), _seat(taker, SELECT)]
+        at = len(prompt.choices) + number
+        opening = [*_to_cursor(snap, at, taker), _seat(taker, SELECT)]
         plans.append(Plan((*opening, *filled.words), filled.typing))
     if not plans:
         why = f"no choice or entry of the prompt '{prompt.kind}' plays {action}"
@@ -171,26 +179,69 @@ def _first_of(snap: Snapshot, do: object) -> Action | None:
     return next((c for c in snap.prompt.choices if c.get("do") == do), None)
 
 
-def _taker(snap: Snapshot, option: Action) -> Snapshot:
-    """``snap`` as the seat whose buttons take ``option`` sees it: the seat the option
-    names (a Manus hand's strength is its owner's to enter), else the prompted seat."""
-    seat = option.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat == snap.prompt.seat:
-        return snap
-    return replace(snap, prompt=replace(snap.prompt, seat=seat))
+def _taker(snap: Snapshot, option: Action) -> Snapshot | None:
+    """``snap`` as the seat whose buttons take ``option`` sees it (its presses are that
+    seat's): the prompted seat where it may, else the seat the option names (a Manus
+    hand's strength is its owner's to enter), else any seat the controls let take it
+    (``playing_as``); None when none may."""
+    prompted = snap.prompt.seat
+    if prompted is None:
+        return None
+    named = option.get("seat")
+    seats = [prompted]
+    if isinstance(named, int) and not isinstance(named, bool):
+        seats.append(named)
+    seats += [s for s in (whole(r.get("seat")) for r in rows(snap.view.get("seats"))) if s]
+    for seat in dict.fromkeys(seats):
+        if playing_as(seat, snap, option) is not None:
+            if seat == prompted:
+                return snap
+            return replace(snap, prompt=replace(snap.prompt, seat=seat))
+    return None
 
 
 def _seat(snap: Snapshot, colour: str) -> str:
     return f"seat{snap.prompt.seat}.{colour}"
 
 
-def _to_cursor(snap: Snapshot, index: int) -> list[str]:
-    """Round the list the short way from the cursor to ``index``."""
-    count = len(snap.prompt.choices) + len(snap.prompt.entries)
+def _to_cursor(snap: Snapshot, index: int, taker: Snapshot) -> list[str]:
+    """The fewest presses of the taker's seat that bring the cursor from where it stands
+    to ``index``: down or up round the list, each press on to the next line that seat may
+    take (as the controls move it), or yellow back to the first line and down from there
+    (not while the colours vote)."""
+    seat = taker.prompt.seat
+    assert seat is not None
+    listed = listed_options(snap.prompt)
+    count = len(listed)
+    own = [playing_as(seat, snap, option) is not None for option in listed]
+
+    def moved(cursor: int, by: int) -> int:
+        for step in range(1, count + 1):
+            if own[(cursor + by * step) % count]:
+                return (cursor + by * step) % count
+        return (cursor + by) % count
+
+    def route(start: int, by: int) -> int | None:
+        here, presses = start, 0
+        while here != index:
+            if presses >= count:
+                return None
+            here, presses = moved(here, by), presses + 1
+        return presses
+
     here = snap.ui.cursor % count
-    down = (index - here) % count
-    up = (here - index) % count
-    return [_seat(snap, DOWN)] * down if down <= up else [_seat(snap, UP)] * up
+    routes: list[list[str]] = []
+    for colour, by in ((DOWN, 1), (UP, -1)):
+        presses = route(here, by)
+        if presses is not None:
+            routes.append([_seat(taker, colour)] * presses)
+    if here != 0 and not secret_open(snap):
+        presses = route(0, 1)
+        if presses is not None:
+            routes.append([_seat(taker, BACK), *[_seat(taker, DOWN)] * presses])
+    if not routes:
+        raise NoPlan(f"seat {seat}'s buttons do not reach line {index + 1} of the prompt")
+    return min(routes, key=len)
 
 
 def _secret(snap: Snapshot, action: Action) -> list[str]:
