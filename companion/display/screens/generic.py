@@ -64,8 +64,9 @@ class GenericScreen:
         px = layout.font(18)
         height = layout.line_of(px)
         fits = (middle.bottom - top) // height
-        if len(lines) > fits > 0:  # the last line says how many more there are
-            lines = [*lines[: fits - 1], f"+{len(lines) - fits + 1}"]
+        if len(lines) > fits > 0:  # the last line says how many more there are, in words
+            more = text("ui.and_more", scene.language, count=len(lines) - fits + 1)
+            lines = [*lines[: fits - 1], more]
         for index, line in enumerate(lines[: max(0, fits)]):
             painter.text(
                 pygame.Rect(middle.left, top + index * height, middle.width, height),
