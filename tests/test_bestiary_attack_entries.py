@@ -158,3 +158,26 @@ def test_the_attack_picker_shows_the_enemy_it_targets(display: None, size: tuple
     renderer = draw(scene, size)
     assert renderer.painter.marks_with("creature.target.cerberus")
     assert texts(renderer, "creature.name.cerberus")
+
+
+def test_an_ability_whose_card_names_no_effect_may_put_one_said_now() -> None:
+    """duel_siege's `support manus ability 1 ... effects: [{defense_up, saxum}]` from the
+    buttons: Vinctum's Iron mask names no effect on its card, so its entry asks the effect
+    (named in the table's language) and on whom; the lasting effect then runs."""
+    state = period_two()
+    state = act(state, {"do": "end_phase"}, {"do": "siege"})  # Boris's turn
+    (entry,) = [
+        e
+        for e in bestiary.prompt(state).entries
+        if e.base.get("ability") == "iron_mask" and e.base.get("effects") == [{}]
+    ]
+    assert [f.key for f in entry.fields] == ["effects.0.effect", "effects.0.target"]
+    effect, target = entry.fields
+    assert effect.say("defense_up", "ru") == "Усиление защиты"
+    assert target.say("saxum", "en") == "Saxum"
+    view = bestiary.view(state)
+    assert labels.choice(view, entry.base, "en") == "Vinctum: Iron mask +effect"
+    action = entry.action(["defense_up", "vinctum"])
+    assert action["effects"] == [{"effect": "defense_up", "target": "vinctum"}]
+    after = act(state, action)
+    assert [e["kind"] for e in creature(after, "vinctum")["effects"]] == ["defense_up"]

@@ -168,3 +168,22 @@ def test_the_barrier_is_put_on_a_hex_said_by_column_and_row() -> None:
     after = rules.view(rules.step(state, action))
     assert after["barriers"] == rules.view(rules.step(state, barrier))["barriers"]
     assert after["barriers"][0]["hex"] == "C3"
+
+
+def test_an_ability_with_no_effect_on_its_card_may_put_an_expansion_effect(
+    tmp_path: Path,
+) -> None:
+    """Messum's Faces of death names no marker: its entry offers the expansion's effects
+    too (Poison, in Russian «Яд»), not a Barrier (that goes on a hex, L317)."""
+    table = held_two_towers(tmp_path)
+    (entry,) = [
+        e
+        for e in table.prompt().entries
+        if e.base.get("ability") == "faces_of_death" and e.base.get("effects") == [{}]
+    ]
+    effect = entry.fields[-2]
+    assert "poison" in effect.options and "barrier" not in effect.options
+    assert effect.say("poison", "ru") == "Яд"
+    table.apply(entry.action([*[f.first for f in entry.fields[:-2]], "poison", "saxum"]))
+    kinds = [e["kind"] for e in table.view()["effects"] if e["creature"] == "saxum"]
+    assert kinds == ["poison"]

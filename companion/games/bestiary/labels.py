@@ -114,6 +114,13 @@ def choice(view: View, action: Action, language: str) -> str:
         shown = ability(
             creature_id, str(action.get("ability")), str(action.get("ability")), language
         )
+        if action.get("effects") == [{}]:  # the entry asking the effect and its target
+            return text(
+                "bestiary.ui.choice.support_effect",
+                language,
+                creature=named("creature"),
+                ability=shown,
+            )
         if action.get("target"):
             return text(
                 "bestiary.ui.choice.support_target",

@@ -28,6 +28,7 @@ from companion.games.bestiary.state import (
     STAGE_SUMMON,
     STAGE_TEMPO,
     TOWERS,
+    Ability,
     Creature,
     State,
 )
@@ -120,7 +121,7 @@ def _action_prompt(state: State, seat: int, name: str) -> Prompt:
             choices.append(ManeuverAction(do="maneuver", creature=creature.id))
             extras.extend(other_attack(state, creature, enemies, _legal))
         if support_phase:
-            choices.extend(_support_choices(state, creature, free, entries))
+            choices.extend(_support_choices(state, creature, free, entries, extras))
     # Offer only what the rules take now (own-castle immunity, a card's target and sign):
     # a button must never lead to a refusal the screen could have spared.
     choices = [c for c in choices if _legal(state, c)]
@@ -209,6 +210,51 @@ def other_attack(
     return [Entry(base, tuple(fields), entry_key("attack_other"))]
 
 
+def effect_entry(
+    state: S,
+    user: Creature,
+    ability: Ability,
+    *,
+    kinds: Sequence[str],
+    prep: tuple[Field, ...],
+    legal: Callable[[S, Action], bool],
+    words: str = WORDS.key("effect"),
+) -> Entry | None:
+    """An ability whose card names no lasting effect, used with one said now (a card left
+    blank, a table's house rule): the effect and whom it goes on, starting at the first
+    pair the rules take (none: no entry), so the effect tracking runs from the buttons."""
+    base = SupportAction(do="support", creature=user.id, ability=ability.id, effects=[{}])
+    timed: dict[str, object] = {"prep": PREP.default} if prep else {}
+    first = next(
+        (
+            (kind, target.id)
+            for kind in kinds
+            for target in state.creatures
+            if legal(state, {**base, **timed, "effects": [{"effect": kind, "target": target.id}]})
+        ),
+        None,
+    )
+    if first is None:
+        return None
+    effect = Field(
+        "effects.0.effect",
+        "choice",
+        WORDS.key("field.effect"),
+        options=tuple(kinds),
+        words=words,
+        default=first[0],
+    )
+    target = Field(
+        "effects.0.target",
+        "choice",
+        WORDS.key("field.effect_target"),
+        options=tuple(c.id for c in state.creatures),
+        names={c.id: creature_names(c) for c in state.creatures},
+        default=first[1],
+    )
+    return Entry(base, (*prep, effect, target), entry_key("support_effect"))
+
+
 def _legal(state: State, action: Action) -> bool:
     try:
         engine.step(state, action)
@@ -224,7 +270,7 @@ def entry_key(kind: str) -> str:
 
 
 def _support_choices(
-    state: State, creature: Creature, free: list[str], entries: list[Entry]
+    state: State, creature: Creature, free: list[str], entries: list[Entry], extras: list[Entry]
 ) -> list[SupportAction]:
     choices: list[SupportAction] = []
     for ability in creature.abilities:
@@ -236,7 +282,13 @@ def _support_choices(
             if ability.effects
             else [base]
         )
-        if ability.fixed_prep is None:  # X on the card: the player says it when used
+        prep = (PREP,) if ability.fixed_prep is None else ()
+        if not ability.effects:
+            said = effect_entry(
+                state, creature, ability, kinds=fx.BASE_EFFECTS, prep=prep, legal=_legal
+            )
+            extras.extend([said] if said else [])
+        if prep:  # X on the card: the player says it when used
             free.append("support")
             entries.extend(Entry(action, (PREP,), entry_key("support")) for action in targets)
             continue

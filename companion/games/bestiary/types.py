@@ -260,7 +260,10 @@ class ManeuverAction(TypedDict):
     seat: NotRequired[Seat]
 
 
-class EffectInput(TypedDict):
+class EffectInput(TypedDict, total=False):
+    """A lasting effect said at a support: both keys (the rules require them); the
+    buttons' entry starts from an empty one and fills it."""
+
     effect: str
     target: str
 

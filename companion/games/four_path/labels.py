@@ -85,6 +85,8 @@ def support(view: View, action: FourPathSupportAction, language: str) -> str:
         "creature": duel.creature_in_view(view, creature_id, language),
         "ability": ability_in_view(view, creature_id, str(action.get("ability")), language),
     }
+    if action.get("effects") == [{}]:  # the entry asking the effect and its target
+        return text("bestiary.ui.choice.support_effect", language, **fields)
     if isinstance(action.get("hex"), dict):  # the entry asking the Barrier's hex
         return ui("choice.barrier_hex", language, **fields)
     if action.get("from") and action.get("to"):

@@ -270,6 +270,17 @@ def _ability_options(
     else:
         options = [base]
     prep = (PREP,) if ability.fixed_prep is None and ability.id != engine.VAMPIRISM else ()
+    if not ability.effects and ability.id not in SPECIAL:
+        said = duel_present.effect_entry(
+            state,
+            user,
+            ability,
+            kinds=tuple(k for k in ar.EFFECTS if k not in ar.ON_HEX),
+            prep=prep,
+            legal=_legal,
+            words=WORDS.key("effect"),
+        )
+        entries.extend([said] if said else [])
     if ar.BARRIER in ability.effects:
         # «Преграда» on a hex (L317): the hex said by its column and row, or left unsaid.
         on_hex: FourPathSupportAction = {**base, "hex": {}}
@@ -278,6 +289,12 @@ def _ability_options(
         entries.extend(Entry(o, prep, duel_present.entry_key("support")) for o in options)
         return
     choices.extend(options)
+
+
+# Abilities with rules of their own: no lasting effect is said with them.
+SPECIAL = frozenset(
+    {engine.RECONSTRUCTION, engine.THREADS_OF_LIFE, engine.VAMPIRISM, engine.RESURRECTION}
+)
 
 
 # A Barrier's hex as the buttons say it (L317): a column letter and a row number, the
