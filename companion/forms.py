@@ -43,7 +43,7 @@ def names_offered(spec: AnySpec, recent: Sequence[str], language: str = "en") ->
     for name in (*recent[:SHORT_LIST], *defaults):
         if isinstance(name, str) and name and name not in offered:
             offered.append(name)
-    number = 1
+    number = len(offered) + 1  # the fourth seat is "Player 4", not a second "Player 1"
     while len(offered) < high:
         name = text("ui.player", language, number=number)
         if name not in offered:

@@ -55,3 +55,11 @@ def test_a_russian_table_names_its_default_players_in_russian(tmp_path: Path) ->
         assert [seat["name"] for seat in app.view["seats"]] == ["Игрок 1", "Игрок 2"]
     finally:
         app.close()
+
+
+def test_a_default_name_after_the_examples_counts_on_from_them() -> None:
+    """Manus's fourth seat, after Anna, Boris and Vera, is "Player 4": a "Player 1" there
+    read as the first seat's (and was cut to "Playe 1" on the Manus panel)."""
+    spec = games.GAMES["manus"]
+    assert names_offered(spec, [], "en")[3:] == ("Player 4",)
+    assert names_offered(spec, [], "ru")[3:] == ("Игрок 4",)
