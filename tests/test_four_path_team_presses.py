@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.four_path import labels, rules
+from companion.loop import Refresh
 from companion.presses import PressRunner
 from companion.rules.base import Entry, IllegalAction, RulesError
 from companion.script import Script, parse_press
@@ -75,14 +76,10 @@ def runner_at_the_siege(tmp_path: Path) -> PressRunner:
             }
         )
     table.apply({"do": "turn_disc"})
+    runner.app.handle(Refresh(), runner.clock.now)  # the app sees the table as played
     return runner
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="controls/table.not_this_seat takes a press only from the prompt's one seat: "
-    "the team's decisions need the prompt to name both allies (see the issue 24 report)",
-)
 def test_clara_presses_the_teams_siege_when_the_prompt_names_anna(tmp_path: Path) -> None:
     runner = runner_at_the_siege(tmp_path)
     try:
@@ -90,6 +87,7 @@ def test_clara_presses_the_teams_siege_when_the_prompt_names_anna(tmp_path: Path
         head = runner.app.table.head
         runner.step(parse_press("seat3.cyan", 1, 1))
         assert runner.app.table.head == head + 1
+        assert runner.app.table.history()[-1]["seat"] == 3  # journaled as Clara's
     finally:
         runner.close()
 
