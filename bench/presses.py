@@ -16,7 +16,7 @@ Two figures for the games with a card library (the Bestiary, Four-path):
 An action the buttons cannot play is played directly and listed (``--why`` says why); the
 figures are over the actions that were planned.
 
-Run: .venv/bin/python bench/presses.py [--why] [--only four_path]
+Run: .venv/bin/python bench/presses.py [--why] [--only four_path] [--costly 20]
 """
 
 from __future__ import annotations
@@ -102,18 +102,43 @@ def report(rows: list[Row], title: str, why: bool) -> list[int]:
     return everything
 
 
+def costliest(rows: list[Row], chosen: list[Script], count: int) -> None:
+    """The ``count`` actions that take the most presses, with their line and presses."""
+    lines = {
+        (Path(s.path).name, i.index): (i.line, i.action.get("do"))
+        for s in chosen
+        for i in s.actions
+    }
+    ranked = sorted(
+        (
+            (found.counted, row.name, index, found.words)
+            for row in rows
+            for index, found in row.planned.plans
+        ),
+        key=lambda item: -item[0],
+    )
+    print(f"\nThe {count} costliest actions (presses, script:line, do, presses):")
+    for cost, name, index, words in ranked[:count]:
+        line_no, do = lines[(name, index)]
+        print(f"  {cost:3} {name}:{line_no} {do}: {' '.join(words)[:150]}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--why", action="store_true", help="say why each unplanned action is")
     parser.add_argument("--only", help="one game's scripts")
+    parser.add_argument("--costly", type=int, default=0, help="list the N costliest actions")
     args = parser.parse_args()
     chosen = scripts(args.only)
     title = "Presses per action, the library filled from the scripts' cards"
     filled = [measure(s, filled=True) for s in chosen]
     figures = {"taps": report(filled, f"{title}, every step a press:", args.why)}
+    held: list[Row] = []
     if repeats() is not None:  # the controls repeat a held red or blue
         held = [measure(s, filled=True, holds=True) for s in chosen]
         figures["holds"] = report(held, f"{title}, a run of {HOLD_FROM}+ one hold:", False)
+    if args.costly:
+        costliest(held or filled, chosen, args.costly)
     if any(games.find(s.game).cards is not None for s in chosen):
         starting = [measure(s, filled=False) for s in chosen if games.find(s.game).cards]
         report(starting, "The card games with the starting library (blanks asked):", args.why)
