@@ -301,6 +301,10 @@ def _fit(entry: Entry, action: Action) -> list[str | int] | str:
             if item.omit or _unfit(item, kept) is None:
                 values.append(kept)
                 continue
+        opener = _opening(entry, index, found) if problem is not None else None
+        if opener is not None:  # "another name…": the name is typed in the field it opens
+            values.append(opener)
+            continue
         if problem is not None:
             return f"{_named(entry)}: {item.key} {problem}"
         if item.kind == "choice" and found not in item.options:
@@ -308,6 +312,20 @@ def _fit(entry: Entry, action: Action) -> list[str | int] | str:
         assert isinstance(found, str | int)
         values.append(found)
     return values
+
+
+def _opening(entry: Entry, index: int, found: object) -> str | int | None:
+    """The option of choice field ``index`` that opens a later name field of the same key
+    able to take ``found`` (a list of names and "another name…"), or None."""
+    item = entry.fields[index]
+    for later in entry.fields[index + 1 :]:
+        if later.key != item.key or later.kind != "text" or later.only_if is None:
+            continue
+        key, wanted = later.only_if
+        opens = [option for option in item.options if option in wanted]
+        if key == item.key and opens and _unfit(later, found) is None:
+            return opens[0]
+    return None
 
 
 def _unfit(item: Field, found: object) -> str | None:

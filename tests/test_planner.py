@@ -173,3 +173,17 @@ def test_a_run_of_three_or_more_is_held_where_the_controls_repeat() -> None:
     plan = _fill(SNAP, name, ["Zz"], holds=True)
     assert not isinstance(plan, str) and any(w.startswith("hold ") for w in plan.words)
     assert plan.typing == len(plan.words) - 1  # the held letters still count as the name's
+
+
+def test_a_name_the_list_lacks_opens_another_name_and_is_typed() -> None:
+    """A list of names ending "another name…", and a name field of the same key asked
+    only after it: a listed name is chosen, another is typed."""
+    other = "…"
+    listed = Field("object", "choice", "field.object", options=("Mule", "Horse", other))
+    typed_name = Field("object", "text", "field.name", low=1, high=12, only_if=("object", (other,)))
+    entry = Entry({"do": "carry"}, (listed, typed_name), "entry.carry")
+    assert _values(entry, {"do": "carry", "object": "Horse"}) == ["Horse", ""]
+    assert _values(entry, {"do": "carry", "object": "Rope"}) == [other, "Rope"]
+    plan = planned(entry, {"do": "carry", "object": "Rope"})
+    assert typed(entry, plan.words) == {"do": "carry", "object": "Rope"}
+    assert "has no option" in str(_fit(entry, {"do": "carry", "object": "Rope #2"}))
