@@ -397,8 +397,9 @@ def _fill(
     snap: Snapshot, entry: Entry, values: Sequence[str | int], holds: bool = False
 ) -> Plan | str:
     """Field by field: up or down to the value (a name letter by letter), select; NEXT
-    once the rest are defaults. A reason instead when a name cannot be typed. ``holds``:
-    a name's runs are held (:func:`_held`), so its letters are counted as pressed."""
+    (rather than select) once the fields after the one shown are defaults. A reason
+    instead when a name cannot be typed. ``holds``: a name's runs are held
+    (:func:`_held`), so its letters are counted as pressed."""
     presses: list[str] = []
     typing = 0
     entered: tuple[str | int, ...] = ()
@@ -416,6 +417,10 @@ def _fill(
             typing += len(letters)
         else:
             presses += _steps(snap, item, item.start, values[index])
+        wanted = entry.action([*entered, *values[len(entered) :]])
+        last = entry.confirm(entered, values[index])[1] is None
+        if not last and entry.action([*entered, values[index]]) == wanted:
+            return Plan((*presses, "next"), typing)  # this value shown, the rest defaults
         entered, index = entry.confirm(entered, values[index])
         presses.append(_seat(snap, SELECT))
     return Plan(tuple(presses), typing)
