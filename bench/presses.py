@@ -32,7 +32,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import games
-from companion.planner import HOLD_FROM, Planned, plan_all, repeats, script_cards
+from companion.planner import HOLD_FROM, repeats
+from companion.presses import Planned, plan_all, script_cards
 from companion.script import Script, load
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"

@@ -17,21 +17,17 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import Protocol, cast
 
-from companion import games, input_timing
+from companion import input_timing
 from companion.controls import NAVIGATION, secret_voters
 from companion.controls.table import options as listed_options
 from companion.controls.table import playing_as, secret_open
-from companion.games.spec import Cards
 from companion.rules.base import END, LETTERS, Action, Entry, Field, RulesError
 from companion.rules.reading import rows, whole
-from companion.script import Script, ScriptError, parse_press
+from companion.script import Script, ScriptError
 from companion.script import load as load_script
 from companion.snapshot import Snapshot
-
-if TYPE_CHECKING:
-    from companion.loop import App
 
 UP, DOWN, SELECT, BACK = ("red", "blue", "cyan", "yellow")
 assert (NAVIGATION[UP], NAVIGATION[DOWN], NAVIGATION[SELECT], NAVIGATION[BACK]) == (
@@ -71,7 +67,7 @@ def presses_for(snap: Snapshot, action: Action, *, holds: bool = False) -> list[
 
 def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
     """:func:`presses_for` with the count of a name's letters among the presses."""
-    wanted = _outcome(snap, action)
+    wanted = outcome(snap, action)
     if wanted is None:
         raise NoPlan(f"the rules refuse {action}")
     secret = snap.spec.inputs.secret
@@ -84,7 +80,7 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
     for index, choice in enumerate(prompt.choices):
         if exact and index not in exact:
             continue  # the action is a choice as written: no need to ask the rules
-        if not exact and not _same(_outcome(snap, choice), wanted):
+        if not exact and not _same(outcome(snap, choice), wanted):
             continue
         do = choice.get("do")
         if do in inputs.next_actions and _first_of(snap, do) is choice:
@@ -102,7 +98,7 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
             if entry.base.get("do") == action.get("do"):
                 reasons.append(fitted)
             continue
-        if not _same(_outcome(snap, entry.action(fitted)), wanted):
+        if not _same(outcome(snap, entry.action(fitted)), wanted):
             if entry.base.get("do") == action.get("do"):
                 reasons.append(f"{_named(entry)} gives {entry.action(fitted)}, another outcome")
             continue
@@ -156,7 +152,7 @@ def _held(words: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _outcome(snap: Snapshot, action: Action) -> object | None:
+def outcome(snap: Snapshot, action: Action) -> object | None:
     """The game's state after ``action`` (None if refused)."""
     try:
         state: object = snap.spec.rules.step(snap.state, dict(action))
@@ -496,153 +492,16 @@ def _turn_to(item: Field, shown: str, letter: str) -> tuple[str, list[str]] | No
 # --- companion presses: an action script as a press script --------------------------------
 
 
-@dataclass(frozen=True)
-class Unplanned:
-    """An action of a script no presses play: where it is and why (``companion presses``
-    plays it directly and goes on)."""
-
-    line: int
-    index: int
-    do: str
-    reason: str
-
-    def say(self, path: str) -> str:
-        where = f"{path}:{self.line}: action {self.index} ({self.do})"
-        return f"{where}: no presses play it: {self.reason}"
-
-
-@dataclass
-class Planned:
-    """A script planned: each press with a comment (the action it ends, or where an action
-    the buttons could not play was played directly), the plan of every action that was
-    planned, and those that were not."""
-
-    presses: list[tuple[str, str]]
-    plans: list[tuple[int, Plan]]
-    unplanned: list[Unplanned]
-
-
 def plan_script(script: Script) -> list[tuple[str, str]]:
     """Play ``script``'s actions by planned presses on the box's own controls (mock pins);
     the presses, each with a comment on the last press of its action. A ScriptError at the
-    first action no presses play (:func:`plan_all` goes on past it)."""
+    first action no presses play (:func:`companion.presses.plan_all` goes on past it)."""
+    from companion.presses import plan_all  # noqa: PLC0415 (gpiozero loads only here)
+
     planned = plan_all(script)
     if planned.unplanned:
         raise ScriptError(planned.unplanned[0].say(script.path))
     return planned.presses
-
-
-def plan_all(script: Script, cards: Cards | None = None, *, holds: bool = False) -> Planned:
-    """Plan every action of ``script`` in turn on the box's own controls (mock pins): the
-    planned presses are played, and the table's state must then be the state the action
-    itself gives. An action no presses play (or whose presses end elsewhere) is played
-    directly, and recorded with the reason; an action the rules refuse ends the run with a
-    ScriptError naming its line. ``cards``: the table's card library for the game (the
-    starting one by default; :func:`script_cards` gives the script's own). ``holds``: runs of
-    red or blue are held (:func:`presses_for`)."""
-    from companion.presses import PressRunner  # noqa: PLC0415 (gpiozero loads only here)
-    from companion.table import Undo  # noqa: PLC0415 (the table, only for a failed plan)
-
-    done = Planned([], [], [])
-    runner = PressRunner(script, ":memory:", "en", lambda line: None)
-    try:
-        if cards is not None:
-            hold_cards(runner.app, cards)
-        for item in script.actions:
-            snap = runner.app.snapshot
-            do = str(item.action.get("do"))
-            wanted = _outcome(snap, item.action)
-            if wanted is None:
-                try:
-                    snap.spec.rules.step(snap.state, dict(item.action))
-                except RulesError as error:
-                    where = f"{script.path}:{item.line}: action {item.index} ({do})"
-                    raise ScriptError(f"{where}: no presses play it: {error}") from None
-            head = runner.app.table.head
-            try:
-                found = plan(snap, item.action, holds=holds)
-            except NoPlan as why:
-                done.unplanned.append(Unplanned(item.line, item.index, do, str(why)))
-                done.presses.append(("", f"action {item.index} (line {item.line}) not pressed"))
-                runner.app.apply(dict(item.action))
-                continue
-            start = len(done.presses)
-            for number, word in enumerate(found.words):
-                runner.step(parse_press(word, start + number + 1, item.line))
-                note = _summary(item.action) if number == len(found.words) - 1 else ""
-                done.presses.append((word, note))
-            problem = _played(runner.app.table.head, head, runner.app.table.state, wanted)
-            if problem is not None:
-                del done.presses[start:]
-                reason = f"the planned presses {list(found.words)} {problem}"
-                done.unplanned.append(Unplanned(item.line, item.index, do, reason))
-                done.presses.append(("", f"action {item.index} (line {item.line}) not pressed"))
-                if runner.app.table.head > head:
-                    runner.app.execute(Undo(head))
-                runner.app.apply(dict(item.action))
-                continue
-            done.plans.append((item.index, found))
-    finally:
-        runner.close()
-    return done
-
-
-def script_cards(script: Script) -> Cards | None:
-    """The card library a table would hold after ``companion cards import`` of the cards
-    ``script``'s summons play: the starting cards, each summoned creature's card in place of
-    its own (or added). None for a game without cards."""
-    kit = games.find(script.game).cards
-    if kit is None:
-        return None
-    cards = list(kit.starting())
-    for item in script.actions:
-        learned = kit.learn(item.action, ())  # the card the action plays, alone
-        if not learned:
-            continue
-        # A library card is this creature's when learning the action from it adds no card.
-        cards = [c for c in cards if len(kit.learn(item.action, (c,)) or (c,)) != 1]
-        cards.append(learned[0])
-    return tuple(cards)
-
-
-def hold_cards(app: App, cards: Cards) -> None:
-    """Make ``cards`` the app's card library, and its prompt offer them (as the app's own
-    snapshot would after a card was edited)."""
-    kit = app.table.spec.cards
-    if kit is None:
-        return
-    app.library().cards = cards
-    prompt = kit.offer(app.table.prompt(), app.table.view(), cards)
-    app.snapshot = replace(app.snapshot, prompt=prompt, cards=cards)
-
-
-def _played(head: int, before: int, state: object, wanted: object) -> str | None:
-    """Why the presses did not play the action (None: the table moved one action on, to
-    the very state the action gives)."""
-    if head != before + 1:
-        return f"moved the table {head - before} actions on, not one"
-    if state != wanted:
-        return "left the game in another state than the action does"
-    return None
-
-
-def _summary(action: Action) -> str:
-    """An action in a few words: ``build hand 1: shoulder fire warm wet, forearm water``."""
-    words = [str(action.get("do"))]
-    for key, value in action.items():
-        if key == "do":
-            continue
-        if isinstance(value, dict):
-            words.append(", ".join(f"{k} {_flat(v)}" for k, v in value.items()))
-        else:
-            words.append(f"{key} {value}")
-    return " ".join(words)
-
-
-def _flat(value: object) -> str:
-    if isinstance(value, dict):
-        return " ".join(_flat(v) for v in value.values())
-    return str(value)
 
 
 def dump_presses(script: Script, planned: list[tuple[str, str]]) -> str:
@@ -683,6 +542,8 @@ def presses_main(argv: list[str]) -> int:
         script = load_script(args.script)
         if script.presses:
             raise ScriptError(f"{script.path}: already a press script")
+        from companion.presses import plan_all  # noqa: PLC0415 (gpiozero loads only here)
+
         planned = plan_all(script, holds=args.holds)
     except (ScriptError, RulesError) as error:
         print(f"companion: {error}", file=sys.stderr)

@@ -6,6 +6,10 @@ input timing, controls, table and journal, exactly as on the box. The only diffe
 the clock: the script's own, advanced press by press, so a hold takes no
 real time and a run is repeatable. The transcript is the same narration ``companion play``
 prints for actions, plus a ``no: ...`` line wherever the box refused a press.
+
+``plan_all`` plays an action script the same way, each action's presses planned by
+``companion.planner`` and the table's state checked after them (``companion presses``,
+bench/presses.py and the tests' walks).
 """
 
 from __future__ import annotations
@@ -16,16 +20,19 @@ from dataclasses import dataclass, replace
 
 from companion.app import App
 from companion.config import SEAT_KEYS, Config, GameSettings, load
+from companion.games import find
+from companion.games.spec import Cards
 from companion.hardware.factory import Adapters
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.hardware.gpio import GpioButtonPanel, GpioDiscSensor
 from companion.hardware.mock import MockPins, mock_pins
 from companion.journal import Journal
 from companion.narration import narrate
-from companion.rules.base import Setup
-from companion.script import Script, ScriptError, ScriptPress
+from companion.planner import NoPlan, Plan, outcome, plan
+from companion.rules.base import Action, RulesError, Setup
+from companion.script import Script, ScriptError, ScriptPress, parse_press
 from companion.snapshot import Snapshot
-from companion.table import Table
+from companion.table import Table, Undo
 
 PRESS_SECONDS = 0.12  # how long a finger stays on a button
 
@@ -182,3 +189,142 @@ def run(script: Script, db: str, language: str, say: Callable[[str], None]) -> P
         runner.close()
         raise
     return runner
+
+
+# --- companion presses: an action script planned and pressed ------------------------------
+
+
+@dataclass(frozen=True)
+class Unplanned:
+    """An action of a script no presses play: where it is and why (``companion presses``
+    plays it directly and goes on)."""
+
+    line: int
+    index: int
+    do: str
+    reason: str
+
+    def say(self, path: str) -> str:
+        where = f"{path}:{self.line}: action {self.index} ({self.do})"
+        return f"{where}: no presses play it: {self.reason}"
+
+
+@dataclass
+class Planned:
+    """A script planned: each press with a comment (the action it ends, or where an action
+    the buttons could not play was played directly), the plan of every action that was
+    planned, and those that were not."""
+
+    presses: list[tuple[str, str]]
+    plans: list[tuple[int, Plan]]
+    unplanned: list[Unplanned]
+
+
+def plan_all(script: Script, cards: Cards | None = None, *, holds: bool = False) -> Planned:
+    """Plan every action of ``script`` in turn on the box's own controls (mock pins): the
+    planned presses are played, and the table's state must then be the state the action
+    itself gives. An action no presses play (or whose presses end elsewhere) is played
+    directly, and recorded with the reason; an action the rules refuse ends the run with a
+    ScriptError naming its line. ``cards``: the table's card library for the game (the
+    starting one by default; :func:`script_cards` gives the script's own). ``holds``: runs of
+    red or blue are held (:func:`presses_for`)."""
+    done = Planned([], [], [])
+    runner = PressRunner(script, ":memory:", "en", lambda line: None)
+    try:
+        if cards is not None:
+            hold_cards(runner.app, cards)
+        for item in script.actions:
+            snap = runner.app.snapshot
+            do = str(item.action.get("do"))
+            wanted = outcome(snap, item.action)
+            if wanted is None:
+                try:
+                    snap.spec.rules.step(snap.state, dict(item.action))
+                except RulesError as error:
+                    where = f"{script.path}:{item.line}: action {item.index} ({do})"
+                    raise ScriptError(f"{where}: no presses play it: {error}") from None
+            head = runner.app.table.head
+            try:
+                found = plan(snap, item.action, holds=holds)
+            except NoPlan as why:
+                done.unplanned.append(Unplanned(item.line, item.index, do, str(why)))
+                done.presses.append(("", f"action {item.index} (line {item.line}) not pressed"))
+                runner.app.apply(dict(item.action))
+                continue
+            start = len(done.presses)
+            for number, word in enumerate(found.words):
+                runner.step(parse_press(word, start + number + 1, item.line))
+                note = _summary(item.action) if number == len(found.words) - 1 else ""
+                done.presses.append((word, note))
+            problem = _played(runner.app.table.head, head, runner.app.table.state, wanted)
+            if problem is not None:
+                del done.presses[start:]
+                reason = f"the planned presses {list(found.words)} {problem}"
+                done.unplanned.append(Unplanned(item.line, item.index, do, reason))
+                done.presses.append(("", f"action {item.index} (line {item.line}) not pressed"))
+                if runner.app.table.head > head:
+                    runner.app.execute(Undo(head))
+                runner.app.apply(dict(item.action))
+                continue
+            done.plans.append((item.index, found))
+    finally:
+        runner.close()
+    return done
+
+
+def script_cards(script: Script) -> Cards | None:
+    """The card library a table would hold after ``companion cards import`` of the cards
+    ``script``'s summons play: the starting cards, each summoned creature's card in place of
+    its own (or added). None for a game without cards."""
+    kit = find(script.game).cards
+    if kit is None:
+        return None
+    cards = list(kit.starting())
+    for item in script.actions:
+        learned = kit.learn(item.action, ())  # the card the action plays, alone
+        if not learned:
+            continue
+        # A library card is this creature's when learning the action from it adds no card.
+        cards = [c for c in cards if len(kit.learn(item.action, (c,)) or (c,)) != 1]
+        cards.append(learned[0])
+    return tuple(cards)
+
+
+def hold_cards(app: App, cards: Cards) -> None:
+    """Make ``cards`` the app's card library, and its prompt offer them (as the app's own
+    snapshot would after a card was edited)."""
+    kit = app.table.spec.cards
+    if kit is None:
+        return
+    app.library().cards = cards
+    prompt = kit.offer(app.table.prompt(), app.table.view(), cards)
+    app.snapshot = replace(app.snapshot, prompt=prompt, cards=cards)
+
+
+def _played(head: int, before: int, state: object, wanted: object) -> str | None:
+    """Why the presses did not play the action (None: the table moved one action on, to
+    the very state the action gives)."""
+    if head != before + 1:
+        return f"moved the table {head - before} actions on, not one"
+    if state != wanted:
+        return "left the game in another state than the action does"
+    return None
+
+
+def _summary(action: Action) -> str:
+    """An action in a few words: ``build hand 1: shoulder fire warm wet, forearm water``."""
+    words = [str(action.get("do"))]
+    for key, value in action.items():
+        if key == "do":
+            continue
+        if isinstance(value, dict):
+            words.append(", ".join(f"{k} {_flat(v)}" for k, v in value.items()))
+        else:
+            words.append(f"{key} {value}")
+    return " ".join(words)
+
+
+def _flat(value: object) -> str:
+    if isinstance(value, dict):
+        return " ".join(_flat(v) for v in value.values())
+    return str(value)

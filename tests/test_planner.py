@@ -10,7 +10,7 @@ from typing import cast
 
 import pytest
 
-from companion import cli, planner
+from companion import cli, planner, presses
 from companion.planner import BACK, DOWN, SELECT, UP, Plan, _fill, _fit, _values
 from companion.rules.base import END, Action, Entry, Field
 from companion.snapshot import Snapshot
@@ -142,7 +142,7 @@ def test_presses_names_each_action_it_cannot_press_and_goes_on(
             raise planner.NoPlan("the site is not on the buttons today")
         return real(snap, action, holds=holds)
 
-    monkeypatch.setattr(planner, "plan", no_site)
+    monkeypatch.setattr(presses, "plan", no_site)
     assert cli.main(["presses", str(script)]) == 2
     out, err = capsys.readouterr()
     assert f"{script}:4: action 1 (place_site): no presses play it: the site is not" in err

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.planner import NoPlan, hold_cards, plan, script_cards
-from companion.presses import PressRunner
+from companion.planner import NoPlan, plan
+from companion.presses import PressRunner, hold_cards, script_cards
 from companion.rules.base import LATIN, Action, Entry, RulesError
 from companion.script import load, parse_press
 from companion.table import Undo
