@@ -34,7 +34,7 @@ def test_a_whole_duel_is_played_by_presses_alone(
     said = capsys.readouterr().out.splitlines()
     assert said[-2] == "Anna wins!" and "(undo)" in said
     presses = scripts.load(DUEL).presses
-    assert len(presses) == 87 and not scripts.load(DUEL).actions
+    assert len(presses) == 121 and not scripts.load(DUEL).actions
     actions = in_force(db)
     summons = [a for a in actions if a["do"] == "summon"]
     assert len(summons) == 6 and all("class" in a and "vitality" in a for a in summons)
@@ -87,7 +87,7 @@ def test_a_whole_three_player_manus_game_is_played_by_presses_alone(
     assert "Anna and Boris are tied at 12: one more round for them." in said
     assert said[-2] == "Anna wins with 15 points!" and "(undo)" in said
     assert not [line for line in said if line.startswith("no:")]  # no press was refused
-    assert len(scripts.load(MANUS).presses) == 159
+    assert len(scripts.load(MANUS).presses) == 111
     actions = in_force(db)
     builds = [a for a in actions if a["do"] == "build"]
     assert builds[0]["elements"] == {
