@@ -187,3 +187,33 @@ def test_a_name_the_list_lacks_opens_another_name_and_is_typed() -> None:
     plan = planned(entry, {"do": "carry", "object": "Rope"})
     assert typed(entry, plan.words) == {"do": "carry", "object": "Rope"}
     assert "has no option" in str(_fit(entry, {"do": "carry", "object": "Rope #2"}))
+
+
+def test_a_hand_s_strength_is_pressed_on_its_own_seat_s_buttons() -> None:
+    """A Manus hand's strength is its owner's to enter, in any order: the planner presses
+    it on that seat's buttons, whose up and down go over that seat's own lines."""
+    from companion.presses import PressRunner  # noqa: PLC0415 (gpiozero)
+    from companion.script import load, parse_press  # noqa: PLC0415
+
+    script = load(Path(__file__).resolve().parent.parent / "docs/examples/manus_two_players.yaml")
+    runner = PressRunner(script, ":memory:", "en", lambda line: None)
+    try:
+        for item in script.actions:
+            snap = runner.app.snapshot
+            seats = {e.base.get("seat") for e in snap.prompt.entries}
+            if snap.prompt.kind == "set_strength" and len(seats) > 1:
+                break
+            runner.app.apply(dict(item.action))
+        else:
+            pytest.fail("no tests phase with two seats' hands in this example")
+        other = next(e for e in snap.prompt.entries if e.base.get("seat") != snap.prompt.seat)
+        action = other.action([other.fields[0].first])
+        words = planner.presses_for(snap, action)
+        assert all(w.startswith(f"seat{other.base['seat']}.") or w == "next" for w in words)
+        head = runner.app.table.head
+        for number, word in enumerate(words, 1):
+            runner.step(parse_press(word, number, 0))
+        assert runner.app.table.head == head + 1
+        assert runner.app.table.state == snap.spec.rules.step(snap.state, dict(action))
+    finally:
+        runner.close()
