@@ -55,7 +55,8 @@ def _owners(snap: Snapshot, action: JSON) -> set[int]:
     """The seats that may take ``action`` now, read from the public view and the prompt."""
     view = snap.view
     asked = snap.prompt.seat
-    if action.get("do") == "vote" and snap.game == "manus":
+    if action.get("do") in ("vote", "set_strength") and snap.game == "manus":
+        # A hand's card and its strength are its owner's, in any order (L252-L264).
         return {h["seat"] for h in view["hands"] if h["hand"] == action["hand"]}
     if asked is None:
         return set()

@@ -29,6 +29,7 @@ SCREEN = {
     "four_path_siege": "board",
     "four_path_duel": "board",
     "four_path_respawn": "board",
+    "undone_attack": "board",
     "four_path_victory": "victory",
 }
 

@@ -20,6 +20,7 @@ SMALL, ROOMY = SIZES
 SCREEN = {
     "talisman_sheet": "sheet",
     "talisman_battle": "battle",
+    "undone_battle": "sheet",
     "talisman_lost": "battle",
     "talisman_won": "battle",
     "talisman_reward": "battle",

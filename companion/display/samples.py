@@ -75,15 +75,6 @@ def sample_scene(spec: AnySpec, sample: Sample) -> Callable[[str], Scene]:
     return build
 
 
-# What UNDO said, on the event line: (name, game, its sample, the actions undone). A sample
-# a game no longer has is left out.
-UNDONE = (
-    ("undone_attack", "four_path", "four_path_respawn", 1),  # three lines: "and 2 more"
-    ("undone_battle", "talisman", "talisman_battle", 1),
-    ("undone_period", "bestiary", "board_midgame", 3),  # back to a period's start: counted
-)
-
-
 def undone_scene(spec: AnySpec, sample: Sample, steps: int) -> Callable[[str], Scene]:
     """The sample's table just after UNDO took back its last ``steps`` actions: the event
     line says what (the lines the last one said when played, or how many)."""
@@ -100,16 +91,6 @@ def undone_scene(spec: AnySpec, sample: Sample, steps: int) -> Callable[[str], S
     return build
 
 
-def _undone() -> dict[str, Callable[[str], Scene]]:
-    scenes: dict[str, Callable[[str], Scene]] = {}
-    for name, game, sample_name, steps in UNDONE:
-        spec = games.GAMES.get(game)
-        found = [s for s in spec.samples if s.name == sample_name] if spec else []
-        if spec is not None and found and len(found[0].actions) >= steps:
-            scenes[name] = undone_scene(spec, found[0], steps)
-    return scenes
-
-
 def _menu(language: str) -> Scene:
     spec = next(iter(games.GAMES.values()))  # under the menu: the first game registered
     state = spec.rules.start({})
@@ -124,5 +105,8 @@ def gallery() -> dict[str, Callable[[str], Scene]]:
         for sample in spec.samples:
             if sample.name in scenes:
                 raise ValueError(f"two samples are named {sample.name!r}")
-            scenes[sample.name] = sample_scene(spec, sample)
-    return {**scenes, **_undone()}
+            undone = sample.undone
+            scenes[sample.name] = (
+                undone_scene(spec, sample, undone) if undone else sample_scene(spec, sample)
+            )
+    return scenes

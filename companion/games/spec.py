@@ -157,6 +157,9 @@ class Sample:
     entered: tuple[str | int, ...] = ()
     value: str | int | None = None  # shown in the field being entered (None: its start)
     card: int | None = None  # the card library open at this card (None: closed)
+    # UNDO just took back the last ``undone`` actions: the table is before them and the
+    # event line says what was undone (0: the actions are played, the last one said).
+    undone: int = 0
 
 
 Cards = tuple[Data, ...]

@@ -115,6 +115,8 @@ SAMPLES: tuple[Sample, ...] = (
     ),
     Sample("board_start", DUEL_SETUP, (*DRAFT, *DRAFT_END)),
     Sample("board_midgame", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME)),
+    # UNDO back to a period's start: the actions counted on the event line.
+    Sample("undone_period", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME), undone=3),
     # An ability of preparation X: its time is entered with the buttons.
     Sample("value_entry", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME), entry=0),
     Sample("victory", DUEL_SETUP, (*DRAFT, *DRAFT_END, *MIDGAME, *SIEGE_WIN)),

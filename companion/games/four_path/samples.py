@@ -206,5 +206,7 @@ SAMPLES: tuple[Sample, ...] = (
     Sample("four_path_siege", TEAMS_SETUP, (*DRAFT, *PERIOD_1, *TO_SIEGE), cursor=2),
     Sample("four_path_duel", DUEL_SETUP, (*DUEL_DRAFT, *DUEL_PLAY), cursor=5),
     Sample("four_path_respawn", DUEL_SETUP, (*DUEL_DRAFT, *TO_RESPAWN), cursor=1),
+    # UNDO of an attack that said three lines: "Undone: …, and 2 more".
+    Sample("undone_attack", DUEL_SETUP, (*DUEL_DRAFT, *TO_RESPAWN), undone=1),
     Sample("four_path_victory", VICTORY_SETUP, (*DRAFT, *SIEGE_WIN)),
 )

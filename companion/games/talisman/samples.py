@@ -58,6 +58,7 @@ def _played(actions: tuple[TalismanAction, ...]) -> tuple[TalismanAction, ...]:
 SAMPLES = (
     Sample("talisman_sheet", SETUP, ANNAS_SHEET),
     Sample("talisman_battle", SETUP, (TWO_ENEMIES,)),
+    Sample("undone_battle", SETUP, (TWO_ENEMIES,), undone=1),  # UNDO says the battle
     # Psychic combat against a Craft 5 spirit, fate spent on a reroll, and lost.
     Sample(
         "talisman_lost",
