@@ -377,7 +377,7 @@ def a_race_lost(pages: Pages, table: RunningTable) -> None:
     expect(pages.anna.locator("#said")).to_contain_text("steam")  # the others saw it
     boris.locator("#choices button").first.click()
     expect(boris.locator("#notice")).to_have_text("that is no longer possible")
-    expect(boris.locator("#prompt")).to_contain_text("replace an element", timeout=WAIT)
+    expect(boris.locator("#prompt")).to_contain_text("record the hand's elements", timeout=WAIT)
     shot(boris, "seat_refused")
     pages.hold_boris(False)
 
