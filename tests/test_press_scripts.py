@@ -105,8 +105,14 @@ def test_a_whole_three_player_manus_game_is_played_by_presses_alone(
 @pytest.mark.parametrize(
     "example",
     [
+        "duel_respawn.yaml",
+        "duel_siege.yaml",
+        "duel_tempo_stage.yaml",
+        "four_path_combined_phase.yaml",
         "manus_three_players.yaml",
         "manus_two_players.yaml",
+        "talisman_battle.yaml",
+        "talisman_toad.yaml",
         "tetranomicon_two_players.yaml",
         "tetranomicon_four_diplomacy.yaml",
     ],
