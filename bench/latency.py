@@ -179,8 +179,7 @@ def timed_screen(app: App, frames: list[float]) -> None:
         draw(snapshot)
         frames.append(time.perf_counter() - start)
 
-    app.subscribe(timed_draw)
-    app.outputs.remove(screen)  # the timed wrapper draws instead
+    app.subscribe(timed_draw)  # the timed wrapper draws in the screen's place
 
 
 def open_pages(config: Config) -> Any:

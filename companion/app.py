@@ -203,7 +203,9 @@ def run_main(argv: list[str]) -> int:
     started = time.monotonic()
     try:
         signal.signal(signal.SIGTERM, _interrupt)  # systemd stops with SIGTERM
-        attach(app)  # logs and carries on when there is no display
+        screen = attach(app)  # logs and carries on when there is no display
+        if screen is not None:
+            app.subscribe(screen)
         notify("READY=1")  # the first frame is up (Type=notify)
         log.info("%s, game %s: running (Ctrl-C stops)", app.table.game, app.table.record.id)
         run_with_network(app)

@@ -189,6 +189,7 @@ def test_the_app_says_the_bridge_went_and_came_back(tmp_path: Path, language: st
     try:
         pygame.display.init()
         output = ScreenOutput(app, pygame.display.set_mode(SIZES[0]), clock=lambda: 0.0)
+        app.subscribe(output)
         assert notice_shown(output.renderer) == []
         app.handle(SensorLink(False), 1.0)
         assert app.snapshot.hardware.bridge == "unplugged"
@@ -235,6 +236,7 @@ def test_the_menu_drawn_by_the_box_is_the_gallerys(tmp_path: Path, language: str
     try:
         pygame.display.init()
         output = ScreenOutput(app, pygame.display.set_mode(SIZES[1]), clock=lambda: 0.0)
+        app.subscribe(output)
         held = config.buttons.menu_hold_ms / 1000
         app.handle(ButtonEdge("menu", True, 10.0), 10.0)
         app.tick(10.0 + held + 0.1)

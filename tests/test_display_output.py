@@ -17,6 +17,7 @@ def test_the_screen_follows_the_app(app):
     output = attach(app, (480, 320))
     try:
         assert isinstance(output, ScreenOutput)
+        app.subscribe(output)  # the app's list of outputs is the app's own (app.py)
         assert output.renderer.drawn == ["setup"]
         first = output.renderer.frames
         app.handle(ButtonEdge("seat1.blue", True, 10.0), 10.0)

@@ -82,6 +82,7 @@ def test_outputs_stand_in_the_order_a_press_is_answered(app: App) -> None:
     pygame.display.init()
     try:
         screen = ScreenOutput(app, pygame.display.set_mode((480, 320)))
+        app.subscribe(screen)
         extra = Counter()
         app.subscribe(extra)
         listed = list(app.outputs)
@@ -194,7 +195,7 @@ def test_no_output_touches_the_table_while_it_shows_a_snapshot(
     fake = FakeSpeaker()
     spoken = Voice(fake)
     try:
-        ScreenOutput(app, pygame.display.set_mode((480, 320)))
+        app.subscribe(ScreenOutput(app, pygame.display.set_mode((480, 320))))
         app.hub()
         app.subscribe(Called(VoiceOutput(spoken), VOICE))
         inside: list[bool] = [False]

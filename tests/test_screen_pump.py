@@ -28,13 +28,13 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 def test_an_idle_table_with_a_window_still_wakes_to_read_its_events(app: App) -> None:
     assert app.next_wake(app.clock()) is None  # no window, nothing due: it sleeps
-    ScreenOutput(app, pygame.display.set_mode((480, 320)))
+    app.subscribe(ScreenOutput(app, pygame.display.set_mode((480, 320))))
     wake = app.next_wake(app.clock())
     assert wake is not None and wake <= 0.25
 
 
 def test_closing_the_window_stops_the_loop_like_ctrl_c(app: App) -> None:
-    ScreenOutput(app, pygame.display.set_mode((480, 320)))
+    app.subscribe(ScreenOutput(app, pygame.display.set_mode((480, 320))))
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(KeyboardInterrupt):
         app.run()  # no button is pressed: only the idle wake can read the window's events

@@ -28,6 +28,7 @@ def sim(tmp_path):
     app = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
     window, headless = open_window((480 + 260, 420), True, "en")
     simulator = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.subscribe(simulator)
     app.start()
     simulator.step()
     yield simulator
@@ -228,6 +229,7 @@ def test_sim_with_the_virtual_pico_turns_the_period_from_its_disc(tmp_path):
     app = build_app(config, fakes=False, journal_path=tmp_path / "journal.sqlite")
     window, headless = open_window((480 + 260, 420), True, "en")
     sim = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.subscribe(sim)
     app.start()
     try:
         pico = sim.virtual_pico
@@ -317,6 +319,7 @@ def test_the_drawn_disc_follows_next_and_resume(tmp_path, sim):
     app = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
     window, headless = open_window((480 + 260, 420), True, "en")
     again = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.subscribe(again)
     app.start()
     again.step()
     assert again.app.view["period"] == 2
@@ -342,6 +345,7 @@ def test_a_four_player_game_gets_four_rows_of_buttons_and_seat_four_plays(tmp_pa
     app = build_app(config, fakes=True, journal_path=path)
     window, headless = open_window((480 + 260, 420), True, "en")
     simulator = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.subscribe(simulator)
     try:
         app.start()
         simulator.step()
@@ -367,6 +371,7 @@ def test_the_simulator_is_an_output_of_the_apps_own_loop(tmp_path):
     app = build_app(load(None), fakes=True, journal_path=tmp_path / "journal.sqlite")
     window, headless = open_window((480 + 260, 420), True, "en")
     sim = Simulator(app, window, (480, 320), sounds=Sounds(muted=True), headless=headless)
+    app.subscribe(sim)
     assert sim in app.outputs
     running_when_shown: list[bool] = []
 

@@ -31,8 +31,8 @@ PUMP = 0.25  # seconds between looks at the window system's events while idle
 
 class ScreenOutput:
     """Draws each snapshot on ``surface`` (on the loop thread, the only one that touches
-    pygame), and keeps a desktop window answering between events. It joins ``app``'s
-    outputs as it is made."""
+    pygame), and keeps a desktop window answering between events; the app subscribes it
+    (``companion run``: app.py, with the other outputs)."""
 
     rank = SCREEN
     name = "screen"
@@ -45,7 +45,6 @@ class ScreenOutput:
             surface, animate=False, diagonal_inches=app.config.display.diagonal_inches
         )
         self.owner = LoopOwned()
-        app.subscribe(self)
 
     def show(self, snapshot: Snapshot) -> None:
         self.owner.check_thread()
@@ -70,7 +69,8 @@ class ScreenOutput:
 
 
 def attach(app: Host, size: tuple[int, int] | None = None) -> ScreenOutput | None:
-    """Open the display and draw the app on it; None (logged) when there is no display."""
+    """Open the display and make the app's screen output on it (the caller subscribes it);
+    None (logged) when there is no display."""
     desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     # SDL would take SIGINT and SIGTERM for itself (as a quit event nobody reads here);
     # the app handles them.

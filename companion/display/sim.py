@@ -170,7 +170,7 @@ def open_window(
 
 class Simulator:
     """The simulator's window as an output of the app: the screen and, beside it, the
-    ring, the disc and the buttons. It joins the app's outputs as it is made; the app's
+    ring, the disc and the buttons. The app subscribes it (sim.py's main); the app's
     own loop (:meth:`run`, or :meth:`step` a turn at a time) shows it each snapshot and
     ticks it for its input, its animations and the end of ``--seconds``. What it does to
     the table goes through the fake hardware (the panel, the disc) or the queue (Stop)."""
@@ -209,7 +209,6 @@ class Simulator:
         self.mouse_button: str | None = None
         self.deadline: float | None = None  # when --seconds are up
         self.draws = 0  # flips of the window
-        app.subscribe(self)
 
     # --- what is on screen -----------------------------------------------------------------
 
@@ -649,6 +648,7 @@ def sim_main(argv: list[str]) -> int:
     window, headless = open_window(size, args.headless, language)
     sounds = Sounds(muted=args.mute)
     sim = Simulator(app, window, args.size, sounds=sounds, headless=headless)
+    app.subscribe(sim)  # the window is one more of the app's outputs
     if args.seconds is not None:
         sim.deadline = sim.clock() + args.seconds
     # SDL took SIGTERM for a quit event, read only by a window's pump: the headless loop

@@ -53,8 +53,9 @@ class Timed(Protocol):
 
 
 class Host(Protocol):
-    """What an output that joins by itself (the screen) knows of the app: the config and
-    where to join. It is handed nothing else: it sees the table only in snapshots."""
+    """What an output made with the app in hand (the screen) knows of it: the config and
+    where outputs join (the composition root subscribes it). It is handed nothing else: it
+    sees the table only in snapshots."""
 
     @property
     def config(self) -> Config: ...
