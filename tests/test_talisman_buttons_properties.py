@@ -27,9 +27,8 @@ from companion.rules.base import RulesError
 from companion.script import Script, parse_press
 
 PLAYERS = ["Anna", "Boris", "Vera"]
-# Names the lists lack, typed letter by letter after "another name…": the planner does
-# not yet choose that option for a name it lacks (see the xfail below), so the walk draws
-# only listed names; tests/test_talisman_buttons.py enters a typed one through the entry.
+# Names the lists lack, typed letter by letter after "another name…" (the planner chooses
+# that option for a name it lacks): the test below plans and presses each.
 TYPED = ("Rope", "Frost", "Dog")
 
 
@@ -174,11 +173,6 @@ def test_the_vocabulary_meets_every_phase() -> None:
     assert seen >= {"turn", PHASE_BATTLE, PHASE_OUTCOME, PHASE_REWARD}
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="planner: a choice lacking the name should take the option that opens the "
-    "text field of the same key (entries.NEW), and the text the name",
-)
 @pytest.mark.parametrize("name", TYPED)
 def test_a_name_the_lists_lack_is_typed_from_the_buttons(tmp_path: Path, name: str) -> None:
     script = Script("<typed>", "talisman", {"players": PLAYERS, "dice": "table"}, 1, ())
