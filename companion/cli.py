@@ -223,7 +223,7 @@ DELEGATED: dict[str, tuple[str, str]] = {
         "list|check|export|import [FILE]: the card library beside the journal",
     ),
     "presses": (
-        "companion.planner:presses_main",
+        "companion.presses_cli:presses_main",
         "SCRIPT: turn an action script into the button presses that play it",
     ),
     "service": (

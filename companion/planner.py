@@ -11,9 +11,6 @@ it, and the tests use it to walk every game to its end from the buttons.
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
@@ -25,8 +22,6 @@ from companion.controls.table import options as listed_options
 from companion.controls.table import playing_as, secret_open
 from companion.rules.base import END, LETTERS, Action, Entry, Field, RulesError
 from companion.rules.reading import rows, whole
-from companion.script import Script, ScriptError
-from companion.script import load as load_script
 from companion.snapshot import Snapshot
 
 UP, DOWN, SELECT, BACK = ("red", "blue", "cyan", "yellow")
@@ -487,75 +482,3 @@ def _turn_to(item: Field, shown: str, letter: str) -> tuple[str, list[str]] | No
                 break
             here = str(item.step(here, by))
     return best
-
-
-# --- companion presses: an action script as a press script --------------------------------
-
-
-def plan_script(script: Script) -> list[tuple[str, str]]:
-    """Play ``script``'s actions by planned presses on the box's own controls (mock pins);
-    the presses, each with a comment on the last press of its action. A ScriptError at the
-    first action no presses play (:func:`companion.presses.plan_all` goes on past it)."""
-    from companion.presses import plan_all  # noqa: PLC0415 (gpiozero loads only here)
-
-    planned = plan_all(script)
-    if planned.unplanned:
-        raise ScriptError(planned.unplanned[0].say(script.path))
-    return planned.presses
-
-
-def dump_presses(script: Script, planned: list[tuple[str, str]]) -> str:
-    """The press script as YAML text: the game, the setup, one press per line (an action
-    that was not pressed is a comment in its place)."""
-    setup = json.dumps(script.setup, ensure_ascii=False)
-    count = sum(1 for word, _ in planned if word)
-    lines = [
-        f"# {count} presses, planned from {script.path} by `companion presses`.",
-        f"game: {script.game}",
-        f"setup: {setup}",
-        "presses:",
-    ]
-    for word, note in planned:
-        if not word:
-            lines.append(f"  # {note}")
-        else:
-            lines.append(f"  - {word}" + (f"  # {note}" if note else ""))
-    return "\n".join(lines) + "\n"
-
-
-def presses_main(argv: list[str]) -> int:
-    """``companion presses SCRIPT.yaml``: print the press script that plays its actions.
-    Each action no presses play is named on stderr with its line and the reason, and played
-    directly so the rest is planned too; the exit status is then 2."""
-    parser = argparse.ArgumentParser(
-        prog="companion presses",
-        description="Turn an action script into the button presses that play it on the box.",
-    )
-    parser.add_argument("script", help="a YAML script with game, setup and actions")
-    parser.add_argument(
-        "--holds",
-        action="store_true",
-        help="hold red or blue for a run of 3 or more (where a held button repeats)",
-    )
-    args = parser.parse_args(argv)
-    try:
-        script = load_script(args.script)
-        if script.presses:
-            raise ScriptError(f"{script.path}: already a press script")
-        from companion.presses import plan_all  # noqa: PLC0415 (gpiozero loads only here)
-
-        planned = plan_all(script, holds=args.holds)
-    except (ScriptError, RulesError) as error:
-        print(f"companion: {error}", file=sys.stderr)
-        return 2
-    sys.stdout.write(dump_presses(script, planned.presses))
-    for missed in planned.unplanned:
-        print(f"companion: {missed.say(script.path)}", file=sys.stderr)
-    if planned.unplanned:
-        print(
-            f"companion: {len(planned.unplanned)} of {len(script.actions)} actions cannot be "
-            "pressed; the press script above leaves them out",
-            file=sys.stderr,
-        )
-        return 2
-    return 0

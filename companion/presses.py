@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from companion.app import App
 from companion.config import SEAT_KEYS, Config, GameSettings, load
+from companion.display.scene import taken_back
 from companion.games import find
 from companion.games.spec import Cards
 from companion.hardware.factory import Adapters
@@ -35,6 +36,7 @@ from companion.snapshot import Snapshot
 from companion.table import Table, Undo
 
 PRESS_SECONDS = 0.12  # how long a finger stays on a button
+REFUSED = "✗"  # a refused press in the transcript, in any language (the reason follows)
 
 
 @dataclass
@@ -173,10 +175,11 @@ class PressRunner:
             for line in narrate(after.spec, after.change.events, after.view, language):
                 self.say(line)
         elif after.change is not before.change and after.change.kind in ("undo", "redo"):
-            self.say(f"({after.change.kind})")
+            for line in taken_back(after):  # "Undone: …" / "Отменено: …", as the screen says
+                self.say(line)
         notice = after.ui.notice
         if after.ui.refused and notice is not None and notice != before.ui.notice:
-            self.say(f"no: {notice.say(language)}")
+            self.say(f"{REFUSED} {notice.say(language)}")
 
 
 def run(script: Script, db: str, language: str, say: Callable[[str], None]) -> PressRunner:

@@ -32,7 +32,8 @@ def test_a_whole_duel_is_played_by_presses_alone(
     db = tmp_path / "duel.sqlite"
     assert cli.main(["play", str(DUEL), "--db", str(db)]) == 0
     said = capsys.readouterr().out.splitlines()
-    assert said[-2] == "Anna wins!" and "(undo)" in said
+    assert said[-2] == "Anna wins!"
+    assert "Undone: Ballistarius: Ability 2, back in period 3 (sector 3)." in said
     presses = scripts.load(DUEL).presses
     assert len(presses) == 121 and not scripts.load(DUEL).actions
     actions = in_force(db)
@@ -51,6 +52,8 @@ def test_a_press_script_in_russian_says_it_in_russian(capsys: pytest.CaptureFixt
     assert cli.main(["play", str(DUEL), "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     assert "Победа: Anna!" in out and "wins" not in out
+    assert "Отменено: Баллистариус:" in out  # UNDO said in the table's language
+    assert "(undo)" not in out and "no:" not in out
 
 
 def test_a_button_the_panel_lacks_is_named_with_its_line(
@@ -70,8 +73,8 @@ def test_a_refused_press_is_said_and_changes_nothing(
     script.write_text("game: bestiary\npresses:\n  - seat2.cyan\n  - hold undo\n", "utf-8")
     assert cli.main(["play", str(script)]) == 0
     said = capsys.readouterr().out.splitlines()
-    assert said[0] == "no: It is Player 1's turn."  # the player, by name
-    assert said[1] == "no: Nothing to redo."
+    assert said[0] == "✗ It is Player 1's turn."  # the player, by name
+    assert said[1] == "✗ Nothing to redo."
     assert said[-1].startswith("> Player 1")
 
 
@@ -85,8 +88,9 @@ def test_a_whole_three_player_manus_game_is_played_by_presses_alone(
     assert cli.main(["play", str(MANUS), "--db", str(db)]) == 0
     said = capsys.readouterr().out.splitlines()
     assert "Anna and Boris are tied at 12: one more round for them." in said
-    assert said[-2] == "Anna wins with 15 points!" and "(undo)" in said
-    assert not [line for line in said if line.startswith("no:")]  # no press was refused
+    assert said[-2] == "Anna wins with 15 points!"
+    assert "Undone: Boris: small target." in said  # the slip, said as the screen says it
+    assert not [line for line in said if line.startswith("✗")]  # no press was refused
     assert len(scripts.load(MANUS).presses) == 111
     actions = in_force(db)
     builds = [a for a in actions if a["do"] == "build"]
