@@ -63,3 +63,13 @@ def test_a_default_name_after_the_examples_counts_on_from_them() -> None:
     spec = games.GAMES["manus"]
     assert names_offered(spec, [], "en")[3:] == ("Player 4",)
     assert names_offered(spec, [], "ru")[3:] == ("Игрок 4",)
+
+
+def test_an_ability_nobody_named_is_said_in_the_tables_language() -> None:
+    """A card's ability without a name is "Ability 2" in the journal; a Russian table hears
+    "Умение 2", not the English default (issue 24)."""
+    from companion.games.bestiary.labels import ability_named  # noqa: PLC0415
+
+    assert ability_named("Ballistarius", "Ability 2", "ru") == "Умение 2"
+    assert ability_named("Ballistarius", "Ability 2", "en") == "Ability 2"
+    assert ability_named("Saxum", "Stone skin", "ru") == "Stone skin"  # as the table named it

@@ -3,11 +3,16 @@ table's language (from the roster), castles, towers."""
 
 from __future__ import annotations
 
+import re
+
 from companion.display import labels
 from companion.games.bestiary import roster
 from companion.games.bestiary.types import SeatView, bestiary_action, board_view
 from companion.i18n import name_of, text
 from companion.rules.base import Action, View
+
+# The name an ability gets when its card names none (summoning, card_fields): "Ability 2".
+DEFAULT_ABILITY = re.compile(r"Ability (\d+)")
 
 
 def creature(creature_id: str, fallback: str | None, language: str) -> str:
@@ -43,6 +48,9 @@ def ability_named(creature_name: str, ability_name: str, language: str) -> str:
     for known in info.abilities if info else ():
         if folded in (known.id, known.name_en.casefold(), known.name_ru.casefold()):
             return known.name_ru if language == "ru" else known.name_en
+    default = DEFAULT_ABILITY.fullmatch(ability_name)
+    if default is not None:  # the name a card gets when nobody names it: "Умение 2"
+        return text("bestiary.field.ability_default", language, number=default.group(1))
     return ability_name
 
 
