@@ -73,3 +73,18 @@ def test_an_ability_nobody_named_is_said_in_the_tables_language() -> None:
     assert ability_named("Ballistarius", "Ability 2", "ru") == "Умение 2"
     assert ability_named("Ballistarius", "Ability 2", "en") == "Ability 2"
     assert ability_named("Saxum", "Stone skin", "ru") == "Stone skin"  # as the table named it
+
+
+def test_a_talisman_reward_is_said_in_russian() -> None:
+    """'Warrior берёт: золото.', not the action's key ('gold')."""
+    import io  # noqa: PLC0415
+    from contextlib import redirect_stdout  # noqa: PLC0415
+
+    from companion.cli import main  # noqa: PLC0415
+    from tests.conftest import EXAMPLES  # noqa: PLC0415
+
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["play", str(EXAMPLES / "talisman_battle.yaml"), "--lang", "ru"]) == 0
+    assert "Warrior берёт: золото." in out.getvalue()
+    assert ": gold" not in out.getvalue()

@@ -16,6 +16,7 @@ from companion.games.talisman.types import (
     EncounterEvent,
     NamedEvent,
     ObjectEvent,
+    RewardEvent,
     TalismanView,
     TrophiesTradedEvent,
     talisman_view,
@@ -133,7 +134,23 @@ def _named(event: NamedEvent, view: TalismanView, language: str) -> str:
     )
 
 
+# What a winner takes from the hero he beat (L98), as the reward line says it.
+TAKEN = Words(
+    "talisman",
+    {"take.life": "life", "take.gold": "gold", "take.object": "object"},
+    {"take.life": "жизнь", "take.gold": "золото", "take.object": "предмет"},
+)
+
+
+def _reward(event: RewardEvent, view: TalismanView, language: str) -> str:
+    """The winner's reward, in the language ("Boris берёт: жизнь"); an object by its name."""
+    thing = event.get("object")
+    take = said(thing, language) if thing else TAKEN(f"take.{event['take']}", language)
+    return WORDS("narr.reward", language, player=_player(view, event["seat"], language), take=take)
+
+
 SAYERS: dict[str, Sayer] = {
+    "reward": _sayer(_reward),
     **{name: _sayer(_object) for name in ("taken", "dropped")},
     **{
         name: _sayer(_named)
