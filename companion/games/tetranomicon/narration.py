@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import TypeVar, cast
 
@@ -65,6 +66,9 @@ def _creature(event: SummonedEvent, language: str) -> str:
     name, ability = event["creature"], event["ability"] or "none"
     if ability != "none" and name.casefold() == ability:
         return WORDS(f"ability.{ability}", language)
+    default = re.fullmatch(r"creature (\d+)", name)  # the engine's name for an unnamed one
+    if default is not None:
+        return WORDS("creature.default", language, number=default.group(1))
     return name
 
 
