@@ -184,8 +184,16 @@ def cards_main(argv: list[str]) -> int:
     from companion import games  # noqa: PLC0415
     from companion.config import ConfigError, load  # noqa: PLC0415
 
-    parser = argparse.ArgumentParser(prog="companion cards")
-    parser.add_argument("action", choices=("list", "check", "export", "import"))
+    parser = argparse.ArgumentParser(
+        prog="companion cards",
+        description="The table's card library (beside the journal): list it, check it, "
+        "export it to a file or import one (docs/cards.md).",
+    )
+    parser.add_argument(
+        "action",
+        choices=("list", "check", "export", "import"),
+        help="list the cards, check the library file, export it, or import FILE",
+    )
     parser.add_argument(
         "file",
         nargs="?",
@@ -194,7 +202,10 @@ def cards_main(argv: list[str]) -> int:
     )
     with_cards = [spec.name for spec in games.GAMES.values() if spec.cards is not None]
     parser.add_argument(
-        "--game", default=with_cards[0], help=f"the game whose cards ({', '.join(with_cards)})"
+        "--game",
+        default=with_cards[0],
+        choices=with_cards,
+        help=f"the game whose cards ({', '.join(with_cards)})",
     )
     parser.add_argument("--config", help="the config naming the journal (its folder)")
     parser.add_argument("--journal", help="the journal file (the library lies beside it)")
@@ -254,8 +265,11 @@ def _import(spec: AnySpec, path: Path, library: Library, file: str) -> int:
             cards = played_cards(spec, played, library.cards)
         else:
             cards = taken = parse(spec, file, text)
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"companion: {file}: cannot read: {error}", file=sys.stderr)
+    except OSError as error:
+        print(f"companion: {file}: cannot read: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as error:
+        print(f"companion: {file}: cannot read: not UTF-8 text ({error.reason})", file=sys.stderr)
         return 2
     except (LibraryError, ScriptError) as error:
         for problem in getattr(error, "problems", [str(error)]):

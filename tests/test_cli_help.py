@@ -178,3 +178,18 @@ def test_a_virtual_pico_of_no_leds_is_a_bad_option_not_a_traceback(
         virtual_pico.main(["--leds", count])
     assert ended.value.code == 2
     assert "argument --leds:" in capsys.readouterr().err
+
+
+def test_cards_names_an_unknown_game_and_a_folder_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.library import cards_main  # noqa: PLC0415
+
+    with pytest.raises(SystemExit) as ended:
+        cards_main(["list", "--game", "bogus", "--journal", str(tmp_path / "j.sqlite")])
+    assert ended.value.code == 2
+    assert "argument --game: invalid choice: 'bogus'" in capsys.readouterr().err
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    assert cards_main(["import", str(folder), "--journal", str(tmp_path / "j.sqlite")]) == 2
+    assert capsys.readouterr().err == f"companion: {folder}: cannot read: Is a directory\n"
