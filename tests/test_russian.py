@@ -88,3 +88,20 @@ def test_a_talisman_reward_is_said_in_russian() -> None:
         assert main(["play", str(EXAMPLES / "talisman_battle.yaml"), "--lang", "ru"]) == 0
     assert "Warrior берёт: золото." in out.getvalue()
     assert ": gold" not in out.getvalue()
+
+
+PAST_TENSE = re.compile(r"\b[а-яё]{2,}(?:ал|ял|ил|ел|ыл|ул|ол|ёл)(?:ся)?\b")
+A_PERSON = re.compile(r"\{(?:player|name|who|winner|loser|attacker|defender|hero)\}")
+
+
+def test_no_russian_line_about_a_player_guesses_the_players_gender() -> None:
+    """A Russian past tense has a gender ("Anna проиграл" reads wrong for Anna): a line
+    naming a player says it in the present or without a verb ("Anna проигрывает",
+    "Anna — победа") until a player's form is chosen (issue 24)."""
+    russian = {**ui.RU, **hardware.RU, **CATALOGUES["ru"]}
+    gendered = {
+        key: line
+        for key, line in russian.items()
+        if A_PERSON.search(line) and PAST_TENSE.search(A_PERSON.sub("", line))
+    }
+    assert gendered == {}
