@@ -70,6 +70,7 @@ class Box:
         self.app: App = build_app(config, journal_path=tmp_path / "j.sqlite", adapters=adapters)
         pygame.display.init()
         self.screen = ScreenOutput(self.app, pygame.display.set_mode((480, 320)))
+        self.app.subscribe(self.screen)
         self.pins = pins
         self.app.start()
 
