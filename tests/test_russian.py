@@ -105,3 +105,11 @@ def test_no_russian_line_about_a_player_guesses_the_players_gender() -> None:
         if A_PERSON.search(line) and PAST_TENSE.search(A_PERSON.sub("", line))
     }
     assert gendered == {}
+
+
+def test_an_unnamed_tetranomicon_creature_is_said_in_russian() -> None:
+    from companion.games.tetranomicon.narration import _creature  # noqa: PLC0415
+
+    unnamed = {"creature": "creature 2", "ability": "none"}
+    assert _creature(unnamed, "ru") == "существо 2"  # type: ignore[arg-type]
+    assert _creature(unnamed, "en") == "creature 2"  # type: ignore[arg-type]
