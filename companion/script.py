@@ -166,9 +166,10 @@ def _press(item: object, index: int, where: str, line: int) -> ScriptPress:
 
 
 def _seconds(word: str, where: str, item: object, example: str) -> float:
-    """The seconds ``word`` says (``example``: the form meant, for the message)."""
+    """The seconds ``word`` says, with or without its unit (``1.5`` or ``1.5s``;
+    ``example``: the form meant, for the message)."""
     try:
-        seconds = float(word)
+        seconds = float(word.removesuffix("s"))
     except ValueError:
         raise ScriptError(f"{where}: '{item}': seconds are a number, as in '{example}'") from None
     if not 0 <= seconds <= MAX_SECONDS:  # a NaN too: the clock would never reach its end

@@ -160,7 +160,8 @@ def test_an_action_the_buttons_cannot_play_is_named_with_its_line(
 @pytest.mark.parametrize(
     ("press", "expected"),
     [
-        ("hold undo 1.5s", "'hold undo 1.5s': seconds are a number, as in 'hold undo 1.5'"),
+        ("hold undo 1.5 s", "'hold undo 1.5 s': 'hold undo', 'hold menu' or 'hold undo 1.5'"),
+        ("hold undo soon", "'hold undo soon': seconds are a number, as in 'hold undo 1.5'"),
         ("disc 1.5", "'disc 1.5': 'disc +1' or 'disc -2' (whole steps of the disc)"),
         ("wait soon", "'wait soon': seconds are a number, as in 'wait 0.5'"),
         ("wait", "'wait': 'wait 0.5' (seconds)"),
@@ -179,6 +180,12 @@ def test_a_malformed_press_names_its_line_and_the_form_meant(
     err = capsys.readouterr().err
     assert err.startswith(f"companion: {bad}:4: press 2: {expected}")
     assert "Traceback" not in err and "invalid literal" not in err
+
+
+def test_a_hold_takes_its_seconds_with_or_without_the_unit() -> None:
+    held = scripts.parse_press("hold seat1.blue 1.2s", 1, 4)
+    assert (held.kind, held.button, held.seconds) == ("hold", "seat1.blue", 1.2)
+    assert scripts.parse_press("wait 0.5s", 2, 5).seconds == 0.5
 
 
 def test_an_unknown_game_is_named_at_its_line(
