@@ -376,7 +376,7 @@ class Table(LoopOwned):
         self._states.append(state)
         self._moved_on()
         self._set_status(status)
-        return Change("action", clean, tuple(state.events))
+        return Change("action", clean, tuple(state.events), said=said)
 
     def _named_seat(self, action: Action) -> int | None:
         """The seat a script's action names (``seat: 2`` or ``seat: Anna``), or None (an

@@ -192,6 +192,9 @@ def happened(snap: Snapshot) -> tuple[str, ...]:
         return taken_back(snap)
     if not change.fresh:
         return ()
+    said = change.said.get(snap.language)
+    if said:  # said once, when the table applied it (a sample's change is said here)
+        return tuple(said)
     return tuple(narrate(snap.spec, change.events, snap.view, snap.language))
 
 
