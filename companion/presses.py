@@ -28,6 +28,7 @@ from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.hardware.gpio import GpioButtonPanel, GpioDiscSensor
 from companion.hardware.mock import MockPins, mock_pins
 from companion.journal import Journal
+from companion.library import played_cards
 from companion.narration import narrate
 from companion.planner import NoPlan, Plan, outcome, plan
 from companion.rules.base import Action, RulesError, Setup
@@ -279,18 +280,11 @@ def script_cards(script: Script) -> Cards | None:
     """The card library a table would hold after ``companion cards import`` of the cards
     ``script``'s summons play: the starting cards, each summoned creature's card in place of
     its own (or added). None for a game without cards."""
-    kit = find(script.game).cards
-    if kit is None:
+    spec = find(script.game)
+    if spec.cards is None:
         return None
-    cards = list(kit.starting())
-    for item in script.actions:
-        learned = kit.learn(item.action, ())  # the card the action plays, alone
-        if not learned:
-            continue
-        # A library card is this creature's when learning the action from it adds no card.
-        cards = [c for c in cards if len(kit.learn(item.action, (c,)) or (c,)) != 1]
-        cards.append(learned[0])
-    return tuple(cards)
+    played = [item.action for item in script.actions]
+    return played_cards(spec, played, spec.cards.starting())
 
 
 def hold_cards(app: App, cards: Cards) -> None:
