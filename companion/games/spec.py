@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from companion.i18n import LANGUAGES, Words
 from companion.rules.base import (
@@ -62,6 +62,26 @@ class Rules(Protocol[S]):
 
 # A line of narration for one event: (event, public view after it, language) -> words.
 Sayer = Callable[[Event, View, str], str]
+
+_E = TypeVar("_E", bound=Event)  # one of a game's event TypedDicts
+_V = TypeVar("_V", bound=View)  # the game's view TypedDict
+
+
+def typed_sayers(viewed: Callable[[View], _V]) -> Callable[[Callable[[_E, _V, str], str]], Sayer]:
+    """A game's sayer maker: it wraps a sayer written for one of the game's event TypedDicts
+    and its view (``viewed``: the game's cast of the view) into the shell's :data:`Sayer`;
+    the event's one cast at the seam is here (the shell hands back the events the rules
+    emitted typed, under that name)."""
+
+    def sayer(say: Callable[[_E, _V, str], str]) -> Sayer:
+        def said(event: Event, view: View, language: str) -> str:
+            return say(cast(_E, event), viewed(view), language)
+
+        return said
+
+    return sayer
+
+
 # A choice of the prompt as a short phrase: (public view, action, language) -> words.
 ChoiceWords = Callable[[View, Action, str], str]
 # The ring's logical frame: (public view, time, style, overlay) -> one colour per LED.

@@ -7,8 +7,7 @@ the same sayers and helpers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TypeVar, cast
+from collections.abc import Iterable
 
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.labels import ability_named, creature
@@ -31,10 +30,10 @@ from companion.games.bestiary.types import (
     TempoWantedEvent,
     board_view,
 )
-from companion.games.spec import Sayer
+from companion.games.spec import Sayer, typed_sayers
 from companion.i18n import Words
 from companion.narration import player
-from companion.rules.base import Event, View
+from companion.rules.base import View
 
 
 def _named(name: str, language: str) -> str:
@@ -210,17 +209,11 @@ def _game_won(e: GameWonEvent, v: View, lang: str) -> str:
     return WORDS("narr.game_won", lang, player=player(v, e.get("seat"), lang))
 
 
-E = TypeVar("E")
+def _as_given(view: View) -> View:
+    return view  # the sayers read the board's keys the Bestiary and Four-path share
 
 
-def _sayer(say: Callable[[E, View, str], str]) -> Sayer:
-    """A sayer of the shell's events from one of an event's TypedDict: the cast at the
-    seam (the shell hands back the events the rules emitted typed)."""
-
-    def sayer(event: Event, view: View, language: str) -> str:
-        return say(cast(E, event), view, language)
-
-    return sayer
+_sayer = typed_sayers(_as_given)
 
 
 SAYERS: dict[str, Sayer] = {

@@ -7,8 +7,7 @@ before the ``votes_revealed`` event.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar, cast
+from collections.abc import Iterable
 
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.types import (
@@ -29,21 +28,10 @@ from companion.games.manus.types import (
     WinnerDeclaredEvent,
     manus_view,
 )
-from companion.games.spec import Sayer
+from companion.games.spec import Sayer, typed_sayers
 from companion.narration import player as _named
-from companion.rules.base import Event, View
 
-E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
-
-
-def _sayer(say: Callable[[E, ManusView, str], str]) -> Sayer:
-    """The seam: the shell hands a sayer its event and view as mappings, the event the
-    one the rules emitted under that name; the one cast is here."""
-
-    def said(event: Event, view: View, language: str) -> str:
-        return say(cast(E, event), manus_view(view), language)
-
-    return said
+_sayer = typed_sayers(manus_view)
 
 
 def player(view: ManusView, seat: int, language: str) -> str:

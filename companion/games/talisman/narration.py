@@ -3,10 +3,7 @@ their catalogue key with the event's fields; these need words of their own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TypeVar, cast
-
-from companion.games.spec import Sayer
+from companion.games.spec import Sayer, typed_sayers
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.entries import said
 from companion.games.talisman.types import (
@@ -23,9 +20,6 @@ from companion.games.talisman.types import (
 )
 from companion.i18n import Words
 from companion.narration import player
-from companion.rules.base import Event, View
-
-E = TypeVar("E", bound=Mapping[str, object])  # one of the events in types.py
 
 # A sheet's fields as the narration says them (keys ``talisman.sheet.*``).
 SHEET = Words(
@@ -55,14 +49,7 @@ SHEET = Words(
 )
 
 
-def _sayer(say: Callable[[E, TalismanView, str], str]) -> Sayer:
-    """The seam: the shell hands a sayer its event and view as mappings, the event the
-    one the rules emitted under that name; the one cast is here."""
-
-    def said(event: Event, view: View, language: str) -> str:
-        return say(cast(E, event), talisman_view(view), language)
-
-    return said
+_sayer = typed_sayers(talisman_view)
 
 
 def _player(view: TalismanView, seat: int, language: str) -> str:
