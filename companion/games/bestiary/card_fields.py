@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.state import CLASSES
-from companion.i18n import Words, text
+from companion.i18n import text
 from companion.rules import effects as fx
 from companion.rules.base import Entry, Field, Wire
 
@@ -31,38 +31,6 @@ NAME_LETTERS = 16
 ABILITY_LETTERS = 24
 ATTACK_START = 2  # the strength printed on most cards
 VITALITY_START = 5
-
-# Words these fields say that the Bestiary's catalogue has no entry for yet (the
-# expansion's effects included, which a Four-path card names), in both languages.
-MORE_WORDS = Words(
-    "bestiary",
-    {
-        "target.any": "any",
-        "prep.unknown": "unknown",
-        "field.castle": "Castle",
-        "castle.number": "castle {number}",
-        "effect.poison": "Poison",
-        "effect.control_down": "Control down",
-        "effect.control_up": "Control up",
-        "effect.vampirism": "Vampirism",
-        "effect.resistance": "Resistance",
-        "effect.haste": "Haste",
-        "effect.slow": "Slow",
-    },
-    {
-        "target.any": "любая",
-        "prep.unknown": "неизвестно",
-        "field.castle": "Замок",
-        "castle.number": "замок {number}",
-        "effect.poison": "Яд",
-        "effect.control_down": "Ослабление обороны",
-        "effect.control_up": "Усиление обороны",
-        "effect.vampirism": "Вампиризм",
-        "effect.resistance": "Сопротивление",
-        "effect.haste": "Ускорение",
-        "effect.slow": "Замедление",
-    },
-)
 
 
 @dataclass(frozen=True)
@@ -232,12 +200,12 @@ def castle_field(castles: tuple[str, ...]) -> Field:
     return Field(
         "castle",
         "choice",
-        MORE_WORDS.key("field.castle"),
+        WORDS.key("field.castle"),
         options=castles,
         default=castles[0],
         names={
             castle: {
-                language: MORE_WORDS("castle.number", language, number=castle.split("_")[-1])
+                language: WORDS("castle.number", language, number=castle.split("_")[-1])
                 for language in ("en", "ru")
             }
             for castle in castles
