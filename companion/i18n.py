@@ -42,6 +42,8 @@ def text(key: str, language: str = "en", /, **fields: Field) -> str:
     template = catalogue.get(key) or EN.get(key) or key
     if not fields:
         return template
+    if "|" not in template:  # no plural forms: the numbers as they are
+        return template.format(**fields)
     counted = {
         name: Count(value, language) if type(value) is int else value
         for name, value in fields.items()
@@ -62,6 +64,13 @@ def _rule(language: str) -> PluralRule:
     return Locale.parse(language).plural_form
 
 
+@cache
+def _tags(language: str) -> tuple[str, ...]:
+    """The language's plural categories in catalogue order ("other" is always implied)."""
+    rule = _rule(language)
+    return tuple(tag for tag in CATEGORIES if tag in rule.tags or tag == "other")
+
+
 def plural_category(count: int, language: str) -> str:
     """The CLDR plural category of ``count`` in the language ("one", "few", "many"...)."""
     return str(_rule(language)(count))
@@ -72,11 +81,10 @@ def plural(count: int, forms: Sequence[str], language: str) -> str:
     other; Russian one, few, many), the one ``count`` takes. A list one form short leaves
     out "other" (in Russian the fractions', which no count of the table has): it then
     takes the "few" form, or the last."""
-    rule = _rule(language)
-    tags = [tag for tag in CATEGORIES if tag in rule.tags or tag == "other"]  # "other": implied
+    tags = list(_tags(language))
     if len(forms) == len(tags) - 1 and "other" in tags:
         tags.remove("other")
-    category = str(rule(count))
+    category = plural_category(count, language)
     if category not in tags:
         category = "few" if "few" in tags else tags[-1]
     index = tags.index(category)
