@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
-from typing import Protocol, cast
 
 from companion import input_timing
 from companion.controls import NAVIGATION, secret_voters
@@ -116,27 +115,18 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
     return min(plans, key=lambda p: len(p.words))
 
 
-class Repeats(Protocol):
-    """How the controls repeat a held red or blue (companion/input_timing.py)."""
-
-    def hold_for(self, moves: int) -> float: ...
-
-
 HOLD_FROM = 3  # presses in a row that become one hold (two are as quick tapped)
 
 
-def repeats() -> Repeats | None:
-    """The controls' repeat of a held red or blue, or None where a hold does not repeat."""
-    found = getattr(input_timing, "REPEAT_TIMES", None)
-    return cast("Repeats", found) if hasattr(found, "hold_for") else None
+def repeats() -> input_timing.Repeat:
+    """How the controls repeat a held red or blue (companion/input_timing.py)."""
+    return input_timing.REPEAT_TIMES
 
 
 def _held(words: Sequence[str]) -> tuple[str, ...]:
     """``words`` with each run of the same red or blue press (HOLD_FROM or more) made one
     hold that repeats it exactly as often (``hold seat1.blue 1.02``)."""
     timing = repeats()
-    if timing is None:
-        return tuple(words)
     out: list[str] = []
     for word, run in groupby(words):
         count = len(list(run))
