@@ -1,0 +1,203 @@
+"""A game of the journal stepped through, action by action: the replay of the spectator
+page and of the box's game log.
+
+A :class:`Replay` reads one game's actions (up to its head: the redo stack is not the
+game) and what the table said of each, once; :meth:`Replay.step` answers the public view
+after any number of them. The view is the rules' PUBLIC one of the state at that step, so a
+step inside a Manus vote shows what the table saw then: who has voted, never what.
+
+Stepping to any point of a long game must answer at once (under 100 ms at 2,000 actions,
+``bench/replay.py``), so the rules are stepped forward from the nearest state already
+known: one this replay passed (kept every :data:`CHECKPOINT_EVERY` actions), one of the
+last :data:`RECENT` steps (so stepping back and forth is a lookup), or a snapshot the
+table kept in the journal (:meth:`Journal.snapshot`, every thousand actions). The replay
+never writes: a snapshot it would keep could belong to a history an undo is replacing on
+the loop's thread at that moment.
+
+A replay reads its journal's connection, so it belongs to the thread that opened the
+journal (SQLite's rule); the phones' server opens its own.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from companion import games
+from companion.game_log import Said, decode
+from companion.games.spec import AnySpec, GameState
+from companion.i18n import LANGUAGES
+from companion.journal import ActionRecord, GameRecord, Journal, JournalError
+from companion.narration import narrate
+from companion.rules import freeze
+from companion.rules.base import PUBLIC, RulesError, View
+from companion.table import REPLAY_ERRORS
+
+CHECKPOINT_EVERY = 100  # a state kept every so many actions as the replay passes them
+RECENT = 128  # the last states stepped through, kept (stepping back is a lookup)
+VIEWS = 16  # public views of recent steps, kept (a page asks the same step in two languages)
+
+
+@dataclass(frozen=True)
+class Step:
+    """The game after ``step`` of its ``of`` actions (0: the setup)."""
+
+    step: int
+    of: int
+    view: View  # the rules' PUBLIC view at that step: never a seat's
+    said: tuple[str, ...]  # what the event line said of action ``step``, in the asked language
+    state: object  # the rules' state at that step (the box's screen draws from it)
+    at: str  # when action ``step`` was played (UTC, the journal's), "" at 0
+
+
+class Replay:
+    """One game of a journal, stepped through; built in the journal's thread."""
+
+    def __init__(self, journal: Journal, game_id: int) -> None:
+        self.journal = journal
+        self.record: GameRecord = journal.game(game_id)  # JournalError: no such game
+        try:
+            spec: AnySpec = games.find(self.record.game)
+        except RulesError as error:  # a journal from a companion with another game folder
+            where = f"{journal.path}: game {game_id}"
+            raise JournalError(f"{where}: {error} (this companion cannot replay it)") from error
+        self.spec = spec
+        records = journal.actions(game_id)
+        if self.record.head > len(records):
+            where = f"{journal.path}: game {game_id}"
+            raise JournalError(f"{where}: head {self.record.head} is past the stored actions")
+        self._records: list[ActionRecord] = records[: self.record.head]
+        self._said = journal.said(game_id)  # the JSON text of each action's lines, by seq
+        self._decoded: dict[str, Said | None] = {}  # a long game says the same lines again
+        try:
+            start: GameState = spec.rules.start(spec.journaled(dict(self.record.setup)))
+        except RulesError as error:
+            raise JournalError(f"{journal.path}: game {game_id}: setup: {error}") from error
+        self._kind = type(start)
+        self._checkpoints: dict[int, GameState] = {0: start}
+        self._marks = [0]  # the checkpoints' steps, sorted
+        self._recent: OrderedDict[int, GameState] = OrderedDict()
+        self._views: OrderedDict[int, View] = OrderedDict()
+        self._snapshot_tried: set[int] = set()  # journal snapshots already read (or refused)
+
+    @property
+    def of(self) -> int:
+        """How many actions the game has (its head when the replay was opened)."""
+        return len(self._records)
+
+    @property
+    def game_id(self) -> int:
+        return self.record.id
+
+    def step(self, n: int, language: str = "en") -> Step:
+        """The game after ``n`` actions (clamped to 0..of), its event line in ``language``."""
+        n = max(0, min(int(n), self.of))
+        state = self._state(n)
+        view = self._view(n, state)
+        at = self._records[n - 1].at if n else ""
+        return Step(n, self.of, view, self._lines(n, state, view, language), state, at)
+
+    # --- the state at a step --------------------------------------------------------------
+
+    def _state(self, n: int) -> GameState:
+        known = self._recent.get(n)
+        if known is not None:
+            self._recent.move_to_end(n)
+            return known
+        base, state = self._nearest(n)
+        rules = self.spec.rules
+        for index in range(base, n):
+            action = self._records[index].action
+            try:
+                state = rules.step(state, action)
+            except REPLAY_ERRORS as error:
+                raise JournalError(
+                    f"{self.journal.path}: game {self.record.id}, action "
+                    f"{self._records[index].seq} ({action.get('do')}): {error}"
+                ) from error
+            done = index + 1
+            if done % CHECKPOINT_EVERY == 0 and done not in self._checkpoints:
+                self._keep_checkpoint(done, state)
+            if done > n - RECENT:
+                self._remember(done, state)
+        self._remember(n, state)
+        return state
+
+    def _nearest(self, n: int) -> tuple[int, GameState]:
+        """The known state closest before step ``n``: a recent step, a checkpoint, or a
+        snapshot the journal kept (read once, then a checkpoint)."""
+        at = self._marks[bisect.bisect_right(self._marks, n) - 1]
+        base, state = at, self._checkpoints[at]
+        for step, recent in self._recent.items():
+            if base < step <= n:
+                base, state = step, recent
+        if n - base > CHECKPOINT_EVERY:
+            kept = self._snapshot(n)
+            if kept is not None and kept[0] > base:
+                base, state = kept
+        return base, state
+
+    def _snapshot(self, n: int) -> tuple[int, GameState] | None:
+        """The journal's latest snapshot at or before ``n``, if it loads (a snapshot is a
+        cache: one of another shape or damaged is ignored, as the table ignores it)."""
+        kept = self.journal.snapshot(self.record.id, n)
+        if kept is None or kept[0] in self._snapshot_tried or kept[0] > self.of:
+            return None
+        head = kept[0]
+        self._snapshot_tried.add(head)
+        try:
+            data = json.loads(kept[1])
+            if data.get("shape") != freeze.shape(self._kind):
+                return None
+            state: GameState = freeze.load(self._kind, data["state"])
+        except (ValueError, TypeError, AttributeError, KeyError, freeze.SnapshotError):
+            return None
+        self._keep_checkpoint(head, state)
+        return head, state
+
+    def _keep_checkpoint(self, step: int, state: GameState) -> None:
+        self._checkpoints[step] = state
+        bisect.insort(self._marks, step)
+
+    def _remember(self, step: int, state: GameState) -> None:
+        self._recent[step] = state
+        self._recent.move_to_end(step)
+        while len(self._recent) > RECENT:
+            self._recent.popitem(last=False)
+
+    def _view(self, n: int, state: GameState) -> View:
+        """The rules' public view at step ``n`` (kept for the last few steps: never changed,
+        so handed out as it is)."""
+        view = self._views.get(n)
+        if view is None:
+            view = self.spec.rules.view(state, PUBLIC)
+            self._views[n] = view
+            while len(self._views) > VIEWS:
+                self._views.popitem(last=False)
+        else:
+            self._views.move_to_end(n)
+        return view
+
+    # --- what the event line said ---------------------------------------------------------
+
+    def _lines(self, n: int, state: GameState, view: View, language: str) -> tuple[str, ...]:
+        """The lines the table said of action ``n``, as the journal keeps them; said again
+        from the step's events when it keeps none (a journal older than them, a damaged
+        row), with the same public view they were said with."""
+        if n == 0:
+            return ()
+        language = language if language in LANGUAGES else LANGUAGES[0]
+        text = self._said.get(self._records[n - 1].seq)
+        if text is not None:
+            if text not in self._decoded:
+                self._decoded[text] = decode(text)
+            said = self._decoded[text]
+            if said is not None:
+                return tuple(said.get(language, ()))
+        events = tuple(state.events)
+        return tuple(narrate(self.spec, events, view, language)) if events else ()
+
+
+__all__ = ["CHECKPOINT_EVERY", "RECENT", "Replay", "Step"]
