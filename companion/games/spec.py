@@ -357,6 +357,29 @@ def seat_entity(number: int, seat: Data, key: str, said: str, unit: str = "") ->
     return Entity(f"{key}_{number}", name, value, unit=unit, numeric=True)
 
 
+# --- what the table's statistics read of a game (``companion stats``, docs/stats.md) ----------
+
+
+@dataclass(frozen=True)
+class StatsKit:
+    """A game's own part of the table's statistics: its length in its own units, and its
+    own numbers, gathered one finished game at a time and then told over all of them.
+
+    ``unit``: the game's catalogue key of the units' word, plural ("periods").
+    ``units``: a finished game's length in those units, from its final public view.
+    ``digest``: one finished game's own numbers from the events its actions caused, in
+    order, and its final public view: small JSON, so that a journal of hundreds of games
+    is told at once (a digest is kept per game, not its events).
+    ``report``: the finished games' digests (oldest first) told in a language:
+    ``{"charts": [{"title", "labels", "series": [{"name", "values"}]}], "tables":
+    [{"title", "columns", "rows"}]}``."""
+
+    unit: str
+    units: Callable[[View], int | None]
+    digest: Callable[[Sequence[Event], View], Wire]
+    report: Callable[[Sequence[Data], str], Wire]
+
+
 @dataclass(frozen=True)
 class GameSpec(Generic[S]):
     """Everything the shell knows of one game."""
@@ -417,6 +440,9 @@ class GameSpec(Generic[S]):
     # pages' payload leaves them out, so an update costs the same at any length; the
     # game's own picture (its chart) still reads them from the whole view on the box.
     growing: tuple[str, ...] = ()
+    # The game's own statistics (``companion stats``); None: its length in rounds (the
+    # view's round or period) and nothing of its own.
+    stats: StatsKit | None = None
 
     def page_view(self, view: View) -> View:
         """The view as a page's payload carries it: without the :attr:`growing` keys."""

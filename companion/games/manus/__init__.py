@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.manus import labels, picture, ring, rules
+from companion.games.manus import labels, picture, ring, rules, stats
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.narration import SAYERS
 from companion.games.manus.options import SETUP_FIELDS
@@ -75,4 +75,5 @@ SPEC: GameSpec[State] = GameSpec(
     sections=picture.sections,
     action_looks=picture.action_looks,
     entities=picture.entities,
+    stats=stats.KIT,
 )

@@ -5,7 +5,7 @@ income, the scoring); see docs/tetranomicon.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile, setup_option
-from companion.games.tetranomicon import labels, picture, ring, rules
+from companion.games.tetranomicon import labels, picture, ring, rules, stats
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.narration import SAYERS
 from companion.games.tetranomicon.samples import SAMPLES
@@ -46,4 +46,5 @@ SPEC: GameSpec[State] = GameSpec(
     sections=picture.sections,
     entities=picture.entities,
     stamp=stamp,  # a new game's buttons are today's edition; an unstamped setup: edition 1
+    stats=stats.KIT,
 )

@@ -1,0 +1,213 @@
+"""The table's statistics (``companion stats``, docs/stats.md): who wins most, how long
+each game runs, and each game's own numbers, from the journal's finished games.
+
+Every finished game counts, archived ones included (an archived game was played); a game
+still unfinished is counted apart and read no further. A finished game is replayed by its
+rules once (:mod:`companion.stats_replay`): its final public view names its players, its
+winners and its length in its own units, and the events its actions caused feed the game's
+own numbers (its spec's :class:`~companion.games.spec.StatsKit`).
+
+A player is a name: trimmed and matched without regard to case ("anna " is Anna), shown
+as first seen. A team's win counts for each partner: the winners are the seats the final
+view names, each by its player's name.
+
+The result is plain JSON (:func:`table_stats`): the command prints it, the HTML report
+and the phones' page draw it, and the box's MENU shows the top of :func:`standings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from companion.games import GAMES
+from companion.games.spec import AnySpec
+from companion.journal import GameRecord, Journal, JournalError
+from companion.rules.base import Wire
+from companion.stats_parts import name_key
+from companion.stats_replay import Played, replayed
+from companion.stats_words import WORDS
+
+FINISHED = "finished"
+
+
+def setup_players(record: GameRecord) -> list[str]:
+    """The players a game's setup names (an unfinished game is not replayed)."""
+    players = record.setup.get("players")
+    if isinstance(players, list):
+        return [str(player).strip() for player in players if str(player).strip()]
+    return []
+
+
+@dataclass
+class Gathered:
+    """The journal's games as the statistics read them: the finished ones replayed, the
+    unfinished ones by their record, and those that could not be read (damaged, or a game
+    this companion does not know), each with why."""
+
+    played: list[Played] = field(default_factory=list)
+    unfinished: list[GameRecord] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+
+
+def gather(journal: Journal, *, game: str | None = None) -> Gathered:
+    """Every game of the journal (of ``game`` only, when named), oldest first."""
+    found = Gathered()
+    for game_id in journal.game_ids():
+        try:
+            record = journal.game(game_id)
+        except JournalError as error:
+            found.unreadable.append(str(error))
+            continue
+        if game is not None and record.game != game:
+            continue
+        spec = GAMES.get(record.game)
+        if spec is None:
+            found.unreadable.append(
+                f"{journal.path}: game {game_id}: '{record.game}' is not a game this "
+                "companion knows"
+            )
+            continue
+        if record.status != FINISHED:
+            found.unfinished.append(record)
+            continue
+        try:
+            found.played.append(replayed(journal, record, spec))
+        except JournalError as error:
+            found.unreadable.append(str(error))
+    return found
+
+
+def table_stats(
+    journal: Journal,
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    language: str = "en",
+) -> Wire:
+    """The statistics of the journal's games (of one game, of one player's games), in a
+    language: ``{"players": [...], "games": {...}, "unfinished": n, "finished": n}``
+    (docs/stats.md says each key)."""
+    return tell(gather(journal, game=game), player=player, language=language)
+
+
+def tell(found: Gathered, *, player: str | None = None, language: str = "en") -> Wire:
+    """:func:`table_stats` of games already gathered (the command reads the journal once,
+    then says what it could not read)."""
+    played, unfinished = found.played, found.unfinished
+    if player is not None:
+        wanted = name_key(player)
+        played = [p for p in played if wanted in {name_key(n) for n in p.players}]
+        unfinished = [r for r in unfinished if wanted in {name_key(n) for n in setup_players(r)}]
+    players = _players(played)
+    if player is not None:
+        players = [row for row in players if name_key(str(row["name"])) == name_key(player)]
+    return {
+        "players": players,
+        "games": _games(played, unfinished, language),
+        "unfinished": len(unfinished),
+        "finished": len(played),
+    }
+
+
+def standings(journal: Journal, limit: int = 5) -> list[tuple[str, int, int]]:
+    """The table's top players for the box's MENU: (name, wins, games), most wins first."""
+    rows = table_stats(journal)["players"]
+    assert isinstance(rows, list)
+    return [(str(row["name"]), int(row["wins"]), int(row["games"])) for row in rows[:limit]]
+
+
+# --- per player -----------------------------------------------------------------------------
+
+
+def _players(played: Iterable[Played]) -> list[Wire]:
+    shown: dict[str, str] = {}  # the key -> the name as first seen
+    games: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    by_game: dict[str, dict[str, dict[str, int]]] = {}
+    for game in played:
+        winners = {name_key(name) for name in game.winners}
+        counted: set[str] = set()  # a name at two seats plays one game
+        for name in game.players:
+            key = name_key(name)
+            if not key or key in counted:
+                continue
+            counted.add(key)
+            shown.setdefault(key, name.strip())
+            won = key in winners
+            games[key] = games.get(key, 0) + 1
+            wins[key] = wins.get(key, 0) + int(won)
+            row = by_game.setdefault(key, {}).setdefault(game.game, {"games": 0, "wins": 0})
+            row["games"] += 1
+            row["wins"] += int(won)
+    rows: list[Wire] = [
+        {
+            "name": shown[key],
+            "games": games[key],
+            "wins": wins[key],
+            "win_rate": round(wins[key] / games[key], 4) if games[key] else 0.0,
+            "by_game": by_game[key],
+        }
+        for key in shown
+    ]
+    rows.sort(key=lambda r: (-_int(r["wins"]), -_float(r["win_rate"]), name_key(str(r["name"]))))
+    return rows
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _float(value: object) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
+
+
+# --- per game ---------------------------------------------------------------------------------
+
+
+def _games(played: Sequence[Played], unfinished: Sequence[GameRecord], language: str) -> Wire:
+    names = sorted({p.game for p in played} | {r.game for r in unfinished}, key=_game_order)
+    return {name: _game(GAMES[name], played, unfinished, language) for name in names}
+
+
+def _game_order(name: str) -> int:
+    order = list(GAMES)
+    return order.index(name) if name in order else len(order)
+
+
+def _game(
+    spec: AnySpec, played: Sequence[Played], unfinished: Sequence[GameRecord], language: str
+) -> Wire:
+    mine = [p for p in played if p.game == spec.name]
+    history = sorted(mine, key=lambda p: (p.finished_at, p.id))
+    kit = spec.stats
+    unit = spec.words(kit.unit, language) if kit else WORDS("unit.rounds", language)
+    own: Wire = {"charts": [], "tables": []}
+    if kit is not None and mine:
+        own = kit.report([p.digest for p in mine], language)
+    return {
+        "title": spec.words("title", language),
+        "played": len(mine),
+        "unfinished": sum(1 for r in unfinished if r.game == spec.name),
+        "avg_actions": _mean([p.actions for p in mine]) or 0.0,
+        "unit": unit,
+        "avg_units": _mean([p.units for p in mine if p.units is not None]),
+        "avg_minutes": _mean([p.minutes for p in mine if p.minutes is not None]),
+        "history": [
+            {
+                "id": p.id,
+                "finished_at": p.finished_at,
+                "actions": p.actions,
+                "units": p.units,
+                "minutes": p.minutes,
+                "players": list(p.players),
+                "winners": list(p.winners),
+            }
+            for p in history
+        ],
+        "own": own,
+    }
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return round(sum(values) / len(values), 2) if values else None
