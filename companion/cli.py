@@ -234,6 +234,10 @@ DELEGATED: dict[str, tuple[str, str]] = {
         "companion.games_cli:games_main",
         "[list|resume ID|export [ID..]|archive ID..|unarchive ID..]: the journal's games",
     ),
+    "stats": (
+        "companion.stats_cli:stats_main",
+        "[--json] [--html FILE] [--game NAME] [--player NAME]: the table's statistics",
+    ),
     "club": (
         "companion.club:club_main",
         "[--host HOST --port PORT]: every table's live line from an MQTT broker",

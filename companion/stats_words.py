@@ -26,9 +26,8 @@ EN: dict[str, str] = {
     "no_games": "No finished games yet.",
     "history": "Game length over time",
     "wins_per_player": "Wins per player",
-    "by_game": "{game}: {wins} of {games}",
     "standings": "Standings",
-    "standing": "{name}: {wins} of {games}",
+    "standing": "{name} {wins} of {games}",
 }
 
 RU: dict[str, str] = {
@@ -51,9 +50,8 @@ RU: dict[str, str] = {
     "no_games": "Законченных партий пока нет.",
     "history": "Длина партий со временем",
     "wins_per_player": "Победы по игрокам",
-    "by_game": "{game}: {wins} из {games}",
     "standings": "Положение",
-    "standing": "{name}: {wins} из {games}",
+    "standing": "{name} {wins} из {games}",
 }
 
 WORDS = Words("stats", EN, RU)
