@@ -5,6 +5,7 @@ games and their steps, and refuse what is not one with a clear 4xx."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Iterator
@@ -12,11 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
 from companion import script, table
 from companion.journal import Journal, JournalError
 from companion.replay import CHECKPOINT_EVERY, Replay
 from companion.table import Table
+from companion.web.hub import Hub
+from companion.web.server import make_app
 from tests.conftest import EXAMPLES
 
 DUEL = EXAMPLES / "duel_siege.yaml"
@@ -159,3 +163,123 @@ def _events(replay: Replay, n: int) -> list[Any]:
 def _another(condition: str) -> str:
     order = ["warm", "cold", "wet", "dry"]
     return order[(order.index(condition) + 1) % len(order)]
+
+
+# --- the routes ----------------------------------------------------------------------------
+
+
+def _ask(journal: Journal, *paths: str) -> list[tuple[int, Any]]:
+    """Each path's status and JSON from the phones' server over this journal's file."""
+
+    async def go() -> list[tuple[int, Any]]:
+        hub = Hub(lambda _: None, journal)
+        async with TestClient(TestServer(make_app(hub))) as client:
+            answers = []
+            for path in paths:
+                response = await client.get(path)
+                answers.append((response.status, await response.json()))
+            return answers
+
+    return asyncio.run(go())
+
+
+def test_the_games_are_listed_newest_first(journal: Journal) -> None:
+    duel, _ = played(DUEL, journal)
+    manus = Table.new_game(journal, "manus", {"players": ["Anna", "Boris", "Vera"]})
+    manus.apply({"do": "place_site", "temperature": "warm", "humidity": "wet"})
+    [(status, listed)] = _ask(journal, "/api/games?lang=ru")
+    assert status == 200
+    first, second = listed["games"]
+    assert (first["id"], first["game"], first["status"], first["actions"]) == (
+        manus.record.id,
+        "manus",
+        "active",
+        1,
+    )
+    assert first["players"] == ["Anna", "Boris", "Vera"]
+    assert (second["id"], second["status"], second["actions"]) == (
+        duel.record.id,
+        "finished",
+        duel.head,
+    )
+    assert second["title"] == duel.spec.words("title", "ru")
+
+
+def test_a_step_is_the_live_pages_public_payload(journal: Journal) -> None:
+    """The picture is the spec's public picture of the step's public view; the step says
+    its lines and the chart so far; no step given: the end."""
+    game, seen = played(DUEL, journal)
+    ident = game.record.id
+    answers = _ask(
+        journal,
+        f"/api/replay/{ident}?step=9&lang=ru",
+        f"/api/replay/{ident}",
+        f"/api/replay/{ident}?step=0&lang=en",
+    )
+    (status, nine), (_, end), (_, start) = answers
+    assert status == 200
+    assert (nine["step"], nine["of"], nine["language"]) == (9, game.head, "ru")
+    assert nine["picture"] == json.loads(json.dumps(game.spec.picture(seen[9]["view"], "ru")))
+    assert nine["said"] == list(seen[9]["said"]["ru"])
+    assert nine["view"] == json.loads(json.dumps(game.spec.page_view(seen[9]["view"])))
+    assert nine["at"] and nine["title"] == game.spec.words("title", "ru")
+    assert nine["picture"]["chart"] is None  # as the live page: its chart when it is over
+    assert end["step"] == end["of"] == game.head
+    assert end["picture"]["winner"] and end["picture"]["chart"]["series"]
+    assert end["chart"] == end["picture"]["chart"]
+    assert (start["step"], start["said"], start["at"]) == (0, [], "")
+
+
+def test_a_game_that_moves_on_is_replayed_to_its_new_end(journal: Journal) -> None:
+    """The server's replay of the game on the table follows it: an action, an undo."""
+    game = Table.new_game(journal, "manus", {"players": ["Anna", "Boris", "Vera"]})
+
+    async def go() -> list[int]:
+        hub = Hub(lambda _: None, journal)
+        ends = []
+        async with TestClient(TestServer(make_app(hub))) as client:
+            changes: list[table.Command] = [
+                table.Apply({"do": "place_site", "temperature": "warm", "humidity": "wet"}),
+                table.Apply({"do": "choose_discovery", "discovery": "steam"}),
+                table.Undo(),
+                table.Apply({"do": "choose_discovery", "discovery": "fire"}),
+            ]
+            for change in changes:
+                game.execute(change)
+                answer = await (await client.get(f"/api/replay/{game.record.id}")).json()
+                ends.append(answer["of"])
+                assert answer["view"] == json.loads(json.dumps(_bare(game.view())))
+        return ends
+
+    assert asyncio.run(go()) == [1, 2, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "says"),
+    [
+        ("/api/replay/99", 404, "no game 99"),
+        ("/api/replay/1?step=999", 404, "step from 0 to"),
+        ("/api/replay/1?step=-1", 400, "step: a whole number"),
+        ("/api/replay/1?step=two", 400, "step: a whole number"),
+        ("/api/replay/1?step=1&step=2", 400, "more than once"),
+        ("/api/replay/1?lang=de", 400, "lang: en or ru"),
+        ("/api/replay/1?seat=1", 400, "unknown query 'seat'"),
+        ("/api/replay/x1", 400, "game: a whole number"),
+        ("/api/replay/1234567890", 400, "game: a whole number"),
+        ("/api/games?lang=xx", 400, "lang: en or ru"),
+        ("/api/games?all=1", 400, "unknown query 'all'"),
+    ],
+)
+def test_what_is_not_a_game_or_a_step_is_refused(
+    journal: Journal, path: str, status: int, says: str
+) -> None:
+    played(DUEL, journal)
+    [(got, answer)] = _ask(journal, path)
+    assert got == status
+    assert says in answer["error"]
+
+
+def test_a_table_without_a_journal_file_has_nothing_to_replay() -> None:
+    memory = Journal(":memory:")
+    [(status, answer)] = _ask(memory, "/api/games")
+    assert status == 503 and "no journal file" in answer["error"]
