@@ -164,8 +164,8 @@ EN: dict[str, str] = {
 
 RU: dict[str, str] = {
     "title": "Длань Мануса",
-    "ui.prompt.game_over": "Победа: {player}, {score} очков",
-    "ui.prompt.vote": "Тайное голосование: ждём {waiting}",
+    "ui.prompt.game_over": "Победа: {player}, {score} {score:очко|очка|очков}",
+    "ui.prompt.vote": "Тайное голосование, ждём: {waiting}",
     "ui.prompt.place_site": "{player}: поставьте фишку участка",
     "ui.prompt.choose_discovery": "{player}: выберите открытие",
     "ui.prompt.build": "{player}: замените элемент или пропустите",
@@ -293,7 +293,7 @@ RU: dict[str, str] = {
     "narr.manus_site_placed": "{player} ставит фишку позиции на участок: {site}.",
     "narr.manus_round_started": "Раунд {round}: первый игрок — {player}.",
     "narr.manus_tie_round_started": (
-        "Дополнительный раунд {round} для игроков {players}: первый — {player}."
+        "Дополнительный раунд {round} ({players}): первый игрок — {player}."
     ),
     "narr.manus_discovery_chosen": "{player} выбирает: {discovery}.",
     "narr.manus_hand_built": "{who} конструирует: {parts}.",
@@ -310,10 +310,10 @@ RU: dict[str, str] = {
     "narr.manus_test_hit": "{who}: сила {strength}, {target} поражена, +{points} ({score}).",
     "narr.manus_test_missed": "{who}: сила {strength}, {target} не поражена (нужно {need}).",
     "narr.manus_test_none": "{who}: в этом раунде без цели.",
-    "narr.manus_tie_round_called": "Равенство у игроков {players} ({score}): ещё один раунд.",
-    "narr.manus_first_passed": "Фишка первого игрока переходит: {who}.",
-    "narr.manus_game_won": "Победа: {player}, {score} очков!",
-    "narr.manus_game_shared": "Победу делят {players}, {score} очков!",
+    "narr.manus_tie_round_called": "Равенство ({score}), ещё один раунд: {players}.",
+    "narr.manus_first_passed": "Первый игрок теперь — {who}.",
+    "narr.manus_game_won": "Победа: {player}, {score} {score:очко|очка|очков}!",
+    "narr.manus_game_shared": "Победу делят {players}: {score} {score:очко|очка|очков}!",
 }
 
 WORDS = Words("manus", EN, RU)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TypeVar, cast
 
+from companion.games.bestiary.labels import creature as roster_name
 from companion.games.spec import Sayer
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.types import (
@@ -62,14 +63,18 @@ def _player(view: TetraView, seat: int, language: str) -> str:
 
 
 def _creature(event: SummonedEvent, language: str) -> str:
-    """A creature by its card's name; one named after its ability in the language."""
+    """A creature by its card's name; one named after its ability in the language. A
+    Sigillum creature the Bestiary's roster knows (Saxum, Cornibus) is said by its name in
+    the language there too: a Russian table read "Saxum" in a Russian line."""
     name, ability = event["creature"], event["ability"] or "none"
     if ability != "none" and name.casefold() == ability:
         return WORDS(f"ability.{ability}", language)
     default = re.fullmatch(r"creature (\d+)", name)  # the engine's name for an unnamed one
     if default is not None:
         return WORDS("creature.default", language, number=default.group(1))
-    return name
+    if language == "en":
+        return name  # as the table wrote it
+    return roster_name(name, name, language)
 
 
 def _state(war: bool, language: str) -> str:
