@@ -27,6 +27,7 @@ from companion.web import guard
 from companion.web.guard import HEADERS, excerpt, log
 from companion.web.hub import LOOP_FAILED, Hub, Payloads
 from companion.web.replay_routes import add_routes as add_replay_routes
+from companion.web.stats_routes import add_routes as add_stats_routes
 
 STATIC = Path(str(resources.files("companion.web").joinpath("static")))
 ACTIONS_PER_WINDOW = 10  # a seat's actions in RATE_WINDOW seconds (a phone, not a script)
@@ -62,6 +63,7 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_post("/api/table/{token}/cards", _table_call("card"))
     app.router.add_post("/api/table/{token}/new_game", _table_call("new_game"))
     add_replay_routes(app)  # the spectator page's replay: /api/games, /api/replay/{id}
+    add_stats_routes(app)  # the table page's statistics: /api/table/{token}/stats
     return app
 
 

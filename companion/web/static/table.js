@@ -75,6 +75,10 @@ async function load() {
 async function games() {
   const response = await fetch("/api/public", {cache: "no-store"});
   const payload = response.ok ? await response.json() : {};
+  if (STATS_WORDS[payload.language]) {
+    statsLanguage = payload.language;
+    labelViews();
+  }
   const select = document.querySelector("select[name=game]");
   select.replaceChildren(...(payload.games || []).map((game) => {
     const option = el("option", null, game.title);
@@ -101,3 +105,107 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
 
 games();
 load();
+
+// --- The "Statistics" view: the table's statistics from GET /api/table/<token>/stats, as the
+// HTML report lays them out (companion/stats_html.py: sections of texts, tables and charts).
+// The charts come as SVG text drawn by the box (companion/svg_chart.py, the report's own
+// drawing): parsed as SVG, never as HTML, and only the elements and attributes a chart uses
+// are kept, so nothing in a name can become a script or a link. The words are the table's
+// language (the answer's); "#stats" in the address opens this view.
+
+const STATS_WORDS = {
+  en: { table: "Cards and new game", stats: "Statistics", failed: "the statistics could not be read" },
+  ru: { table: "Карты и новая игра", stats: "Статистика", failed: "статистику не удалось прочитать" },
+};
+const CHART_TAGS = new Set(["svg", "title", "rect", "text", "line", "polyline", "circle", "g"]);
+const CHART_ATTRIBUTES = new Set([
+  "xmlns", "class", "viewBox", "width", "height", "role", "aria-label", "font-family",
+  "font-size", "font-weight", "x", "y", "x1", "y1", "x2", "y2", "rx", "fill", "stroke",
+  "stroke-width", "stroke-linejoin", "opacity", "points", "cx", "cy", "r", "text-anchor",
+]);
+let statsLanguage = "en";
+
+function statsWord(key) {
+  return (STATS_WORDS[statsLanguage] || STATS_WORDS.en)[key];
+}
+
+// A chart's SVG text as an element of this page, or null when it is not a chart.
+function chartNode(text) {
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = parsed.documentElement;
+  if (root.localName !== "svg" || parsed.getElementsByTagName("parsererror").length) return null;
+  for (const node of [root, ...root.querySelectorAll("*")]) {
+    if (!CHART_TAGS.has(node.localName)) {
+      node.remove();
+      continue;
+    }
+    for (const name of node.getAttributeNames()) {
+      if (!CHART_ATTRIBUTES.has(name)) node.removeAttribute(name);
+    }
+  }
+  return document.importNode(root, true);
+}
+
+function statsTable(table) {
+  const numeric = table.columns.map((_, index) => index > 0 && table.rows.every(
+    (row) => index >= row.length || /^[\d.,\s/%–-]+$/.test(row[index])));
+  const head = el("tr", null, ...table.columns.map((name, index) => el("th", numeric[index] ? "n" : null, name)));
+  const rows = table.rows.map((row) => el("tr", null, ...row.map(
+    (cell, index) => el("td", numeric[index] ? "n" : /\p{L}/u.test(cell) ? null : "w", cell))));
+  return [
+    el("h3", null, table.title),
+    el("div", "scroll", el("table", "stats-table", el("thead", null, head), el("tbody", null, ...rows))),
+  ];
+}
+
+function statsSection(section) {
+  const items = section.items.flatMap((item) => {
+    if (item.text !== undefined) return [el("p", null, item.text)];
+    if (item.table) return statsTable(item.table);
+    if (item.chart) {
+      const chart = chartNode(item.chart.svg);
+      return chart ? [el("figure", "stats-figure", chart)] : [];
+    }
+    return [];
+  });
+  const node = el("section", "stats-section", el("h2", null, section.title), ...items);
+  node.dataset.section = section.id;
+  return node;
+}
+
+async function showStats() {
+  const wait = document.getElementById("stats-wait");
+  wait.hidden = false;
+  const {status, data} = await call("/stats");
+  wait.hidden = true;
+  if (status !== 200) {
+    say(status === 403 ? data.error || "forbidden" : data.error || statsWord("failed"));
+    return;
+  }
+  statsLanguage = STATS_WORDS[data.language] ? data.language : "en";
+  labelViews();
+  document.getElementById("stats-title").textContent = data.title;
+  fill("stats", ...data.sections.map(statsSection));
+}
+
+function labelViews() {
+  document.getElementById("view-table").textContent = statsWord("table");
+  document.getElementById("view-stats").textContent = statsWord("stats");
+}
+
+function view(name) {
+  const stats = name === "stats";
+  document.getElementById("stats-view").hidden = !stats;
+  document.getElementById("table-view").hidden = stats;
+  for (const [id, on] of [["view-table", !stats], ["view-stats", stats]]) {
+    const tab = document.getElementById(id);
+    tab.classList.toggle("picked", on);
+    tab.setAttribute("aria-pressed", String(on));
+  }
+  if (stats) showStats();
+  history.replaceState(null, "", stats ? "#stats" : location.pathname);
+}
+
+document.getElementById("view-table").addEventListener("click", () => view("table"));
+document.getElementById("view-stats").addEventListener("click", () => view("stats"));
+if (location.hash === "#stats") view("stats");

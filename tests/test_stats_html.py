@@ -1,0 +1,297 @@
+"""The statistics' report (companion.stats_html) and its charts (companion.svg_chart), from
+a sample in the shape ``companion.stats.table_stats`` gives: every section and chart there,
+the numbers in the charts' text and titles, both languages, and every name escaped."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from companion import stats_html, svg_chart
+
+SVG = "{http://www.w3.org/2000/svg}"
+HOSTILE = '<script>alert("x")</script>&amp;'  # a player who types markup
+
+
+def sample(language: str = "en") -> dict[str, Any]:
+    """Three players at two games, Manus (three finished) and Bestiary (one finished, one
+    unfinished), with each game's own chart and table as its stats kit tells them; one
+    player named with markup."""
+    ru = language == "ru"
+    return {
+        "players": [
+            {
+                "name": "Anna",
+                "games": 4,
+                "wins": 3,
+                "win_rate": 0.75,
+                "by_game": {"manus": {"games": 3, "wins": 2}, "bestiary": {"games": 1, "wins": 1}},
+            },
+            {
+                "name": HOSTILE,
+                "games": 3,
+                "wins": 1,
+                "win_rate": 0.3333,
+                "by_game": {"manus": {"games": 2, "wins": 1}, "bestiary": {"games": 1, "wins": 0}},
+            },
+            {
+                "name": "Вера",
+                "games": 3,
+                "wins": 0,
+                "win_rate": 0.0,
+                "by_game": {"manus": {"games": 2, "wins": 0}, "bestiary": {"games": 1, "wins": 0}},
+            },
+        ],
+        "games": {
+            "manus": {
+                "title": "Рука Мануса" if ru else "Hand of Manus",
+                "played": 3,
+                "unfinished": 0,
+                "avg_actions": 51.33,
+                "unit": "раунды" if ru else "rounds",
+                "avg_units": 4.67,
+                "avg_minutes": 31.5,
+                "history": [
+                    {
+                        "id": 1,
+                        "finished_at": "2026-11-20T19:02:11Z",
+                        "actions": 48,
+                        "units": 4,
+                        "minutes": 27.0,
+                        "players": ["Anna", HOSTILE, "Вера"],
+                        "winners": ["Anna"],
+                    },
+                    {
+                        "id": 3,
+                        "finished_at": "2026-11-21T20:15:00Z",
+                        "actions": 62,
+                        "units": 6,
+                        "minutes": 36.0,
+                        "players": ["Anna", HOSTILE, "Вера"],
+                        "winners": [HOSTILE],
+                    },
+                    {
+                        "id": 4,
+                        "finished_at": "2026-11-22T18:40:00Z",
+                        "actions": 44,
+                        "units": 4,
+                        "minutes": None,
+                        "players": ["Anna", "Вера"],
+                        "winners": ["Anna"],
+                    },
+                ],
+                "own": {
+                    "charts": [
+                        {
+                            "title": "Цели по размеру" if ru else "Targets by size",
+                            "labels": ["1", "2", "3"],
+                            "series": [
+                                {"name": "tried", "values": [5, 3, 2]},
+                                {"name": "hit", "values": [4, 1, 0]},
+                            ],
+                        }
+                    ],
+                    "tables": [
+                        {
+                            "title": "Hand strength",
+                            "columns": ["Player", "Average"],
+                            "rows": [["Anna", 2.5], [HOSTILE, 1.75]],
+                        }
+                    ],
+                },
+            },
+            "bestiary": {
+                "title": "Бестиарий" if ru else "Bestiary: Two Castles",
+                "played": 1,
+                "unfinished": 1,
+                "avg_actions": 120.0,
+                "unit": "периоды" if ru else "periods",
+                "avg_units": 3.0,
+                "avg_minutes": 55.0,
+                "history": [
+                    {
+                        "id": 2,
+                        "finished_at": "2026-11-20T21:30:00Z",
+                        "actions": 120,
+                        "units": 3,
+                        "minutes": 55.0,
+                        "players": ["Anna", HOSTILE, "Вера"],
+                        "winners": ["Anna"],
+                    }
+                ],
+                "own": {
+                    "charts": [
+                        {
+                            "title": "Creatures summoned",
+                            "labels": ["Vinctum", "Umbra"],
+                            "series": [{"name": "summoned", "values": [7, 3]}],
+                        }
+                    ],
+                    "tables": [],
+                },
+            },
+        },
+        "unfinished": 1,
+        "finished": 4,
+    }
+
+
+def chart_texts(svg: str) -> tuple[list[str], list[str]]:
+    """A chart's written texts and its elements' titles (what a hover says), as parsed XML:
+    the SVG is well-formed, and what it says is read unescaped."""
+    root = ElementTree.fromstring(svg)
+    titles = [t.text or "" for t in root.iter(f"{SVG}title")]
+    written = [
+        (t.text or "") + "".join(child.tail or "" for child in t) for t in root.iter(f"{SVG}text")
+    ]  # a text's own words, not its title's
+    return written, titles
+
+
+def charts(document: str) -> dict[str, str]:
+    """Every chart of a report, by its title."""
+    found = re.findall(r"<svg .*?</svg>", document, flags=re.S)
+    return {ElementTree.fromstring(svg).attrib["aria-label"]: svg for svg in found}
+
+
+class Scripts(HTMLParser):
+    """Every tag of a document, to find what must not be there."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.links += [v or "" for k, v in attrs if k in ("src", "href") and v]
+
+
+def test_the_report_has_every_section_and_chart_with_its_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "report.html"
+    stats_html.write_report(sample(), path, "en")
+    document = path.read_text(encoding="utf-8")
+    assert document.startswith("<!doctype html>")
+    assert '<html lang="en">' in document
+    found = charts(document)
+    assert list(found) == [
+        "Wins per player",
+        "Hand of Manus: length of each game",
+        "Targets by size",
+        "Bestiary: Two Castles: length of each game",
+        "Creatures summoned",
+    ]
+    written, titles = chart_texts(found["Wins per player"])
+    assert [t for t in titles if ":" in t] == ["Anna: 3", f"{HOSTILE}: 1", "Вера: 0"]
+    assert written[1:] == ["Anna", "3", written[3], "1", "Вера", "0"]  # name, value
+    assert written[3].startswith("<script>alert(") and written[3].endswith("…")  # cut
+    # The lengths, oldest game first: a panel per measure (the game's own unit too).
+    written, titles = chart_texts(found["Hand of Manus: length of each game"])
+    assert "Actions" in written and "Rounds" in written and "Minutes" in written
+    dots = [t for t in titles if t.startswith(("Actions", "Minutes"))]
+    assert dots == [
+        f"Actions: 48 · 2026-11-20 19:02 · Anna, {HOSTILE}, Вера · won by Anna",
+        f"Actions: 62 · 2026-11-21 20:15 · Anna, {HOSTILE}, Вера · won by {HOSTILE}",
+        "Actions: 44 · 2026-11-22 18:40 · Anna, Вера · won by Anna",
+        f"Minutes: 27 · 2026-11-20 19:02 · Anna, {HOSTILE}, Вера · won by Anna",
+        f"Minutes: 36 · 2026-11-21 20:15 · Anna, {HOSTILE}, Вера · won by {HOSTILE}",
+    ]  # the third game has no minutes: no dot
+    assert "2026-11-20" in written and "2026-11-22" in written  # the axis' first and last
+    written, titles = chart_texts(found["Targets by size"])
+    assert [t for t in titles if "·" in t] == [
+        "1 · tried: 5",
+        "1 · hit: 4",
+        "2 · tried: 3",
+        "2 · hit: 1",
+        "3 · tried: 2",
+        "3 · hit: 0",
+    ]
+    assert {"tried", "hit"} <= set(written)  # the legend
+    # The tables: the standings (most wins first, the rate from wins and games), the games,
+    # wins by game, the game's own and its last games, newest first.
+    assert "<td>Anna</td><td class=n>4</td><td class=n>3</td><td class=n>75%</td>" in document
+    assert "Finished games: 4. Unfinished (not counted): 1." in document
+    assert "<td>Hand of Manus</td><td class=n>3</td><td class=n>0</td><td class=n>51.3</td>" in (
+        document
+    )
+    assert "<td>4.7 rounds</td>" in document
+    assert "<h3>Wins by game (won / played)</h3>" in document
+    assert "<td class=n>2 / 3</td><td class=n>1 / 1</td>" in document
+    assert "<h3>Hand strength</h3>" in document and "<td class=n>2.5</td>" in document
+    recent = document.index("<h3>The last games</h3>")
+    assert document.index("2026-11-22 18:40", recent) < document.index("2026-11-20 19:02", recent)
+
+
+def test_every_name_is_escaped_and_nothing_is_fetched() -> None:
+    document = stats_html.report(sample(), "en")
+    assert "<script" not in document
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;amp;" in document
+    parser = Scripts()
+    parser.feed(document)
+    assert "script" not in parser.tags and "link" not in parser.tags and "img" not in parser.tags
+    assert parser.links == []  # no link out: the charts are inline, the style too
+    for svg in charts(document).values():
+        ElementTree.fromstring(svg)  # well-formed whatever the names
+
+
+def test_the_report_in_russian() -> None:
+    document = stats_html.report(sample("ru"), "ru")
+    assert '<html lang="ru">' in document
+    assert "<title>Sigillum · статистика стола</title>" in document
+    assert list(charts(document)) == [
+        "Победы игроков",
+        "Рука Мануса: длина каждой игры",
+        "Цели по размеру",
+        "Бестиарий: длина каждой игры",
+        "Creatures summoned",
+    ]
+    assert "Завершённых игр: 4. Незаконченных (не в счёте): 1." in document
+    assert "<th>Игрок</th>" in document and "<td>4,7 раунды</td>" in document
+    written, titles = chart_texts(charts(document)["Рука Мануса: длина каждой игры"])
+    assert {"Действия", "Раунды", "Минуты"} <= set(written)
+    assert titles[1] == f"Действия: 48 · 2026-11-20 19:02 · Anna, {HOSTILE}, Вера · победа: Anna"
+
+
+def test_no_games_yet() -> None:
+    document = stats_html.report({"players": [], "games": {}, "unfinished": 2, "finished": 0}, "en")
+    assert "No finished game yet." in document
+    assert "Unfinished (not counted): 2." in document
+    assert charts(document) == {}
+
+
+def test_the_table_s_game_first_and_sections_as_json() -> None:
+    found = stats_html.sections(sample(), "en", first="bestiary")
+    assert [s["id"] for s in found] == ["players", "games", "game-bestiary", "game-manus"]
+
+
+@pytest.mark.parametrize("count", [1, 2, 600])
+def test_a_timeline_of_any_length_is_well_formed(count: int) -> None:
+    values: list[float | None] = [float(i % 37) for i in range(count)]
+    svg = svg_chart.timeline(
+        "Lengths",
+        [f"2026-01-{i % 28 + 1:02}" for i in range(count)],
+        [svg_chart.Series("Actions", values)],
+    )
+    root = ElementTree.fromstring(svg)
+    assert len(list(root.iter(f"{SVG}circle"))) == count
+    written, _ = chart_texts(svg)
+    assert "2026-01-01" in written
+
+
+def test_a_long_name_is_cut_on_the_chart_and_whole_in_its_title() -> None:
+    name = "Maximilian-Alexander von Hohenzollern-Sigmaringen"
+    svg = svg_chart.bars("Wins", [name], [svg_chart.Series("Wins", [2])])
+    written, titles = chart_texts(svg)
+    assert written[1].endswith("…") and len(written[1]) < len(name)
+    assert name in titles and f"{name}: 2" in titles
+
+
+def test_numbers() -> None:
+    assert svg_chart.number(3.0) == "3"
+    assert svg_chart.number(2.25) == "2.2"  # one decimal
+    assert svg_chart.number(4.67, "ru") == "4,7"
+    assert svg_chart.number(None) == "–"
