@@ -24,6 +24,7 @@ from companion.games import GAMES
 from companion.games.spec import AnySpec
 from companion.journal import GameRecord, Journal, JournalError
 from companion.rules.base import Wire
+from companion.stats_cache import StatsCache
 from companion.stats_parts import name_key
 from companion.stats_replay import Played, replayed
 from companion.stats_words import WORDS
@@ -50,15 +51,21 @@ class Gathered:
     unreadable: list[str] = field(default_factory=list)
 
 
-def gather(journal: Journal, *, game: str | None = None) -> Gathered:
-    """Every game of the journal (of ``game`` only, when named), oldest first."""
+def gather(journal: Journal, *, game: str | None = None, cache: bool = True) -> Gathered:
+    """Every game of the journal (of ``game`` only, when named), oldest first. ``cache``:
+    the games told before are read from the journal's cache, and those replayed now kept
+    in it (companion/stats_cache.py)."""
     found = Gathered()
+    kept = StatsCache(journal) if cache else None
+    finished: set[int] = set()
     for game_id in journal.game_ids():
         try:
             record = journal.game(game_id)
         except JournalError as error:
             found.unreadable.append(str(error))
             continue
+        if record.status == FINISHED:
+            finished.add(game_id)
         if game is not None and record.game != game:
             continue
         spec = GAMES.get(record.game)
@@ -71,10 +78,19 @@ def gather(journal: Journal, *, game: str | None = None) -> Gathered:
         if record.status != FINISHED:
             found.unfinished.append(record)
             continue
-        try:
-            found.played.append(replayed(journal, record, spec))
-        except JournalError as error:
-            found.unreadable.append(str(error))
+        played = kept.get(record, spec) if kept else None
+        if played is None:
+            try:
+                played = replayed(journal, record, spec)
+            except JournalError as error:
+                found.unreadable.append(str(error))
+                continue
+            if kept:
+                kept.put(record, spec, played)
+        found.played.append(played)
+    if kept:
+        kept.keep_only(finished)
+        kept.save()
     return found
 
 

@@ -372,12 +372,15 @@ class StatsKit:
     is told at once (a digest is kept per game, not its events).
     ``report``: the finished games' digests (oldest first) told in a language:
     ``{"charts": [{"title", "labels", "series": [{"name", "values"}]}], "tables":
-    [{"title", "columns", "rows"}]}``."""
+    [{"title", "columns", "rows"}]}``.
+    ``version``: the digest's; a new one when it changes, so that the digests kept of the
+    games told before are made again (companion/stats_cache.py)."""
 
     unit: str
     units: Callable[[View], int | None]
     digest: Callable[[Sequence[Event], View], Wire]
     report: Callable[[Sequence[Data], str], Wire]
+    version: int = 1
 
 
 @dataclass(frozen=True)
