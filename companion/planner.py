@@ -11,6 +11,7 @@ it, and the tests use it to walk every game to its end from the buttons.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import groupby
@@ -94,7 +95,12 @@ def plan(snap: Snapshot, action: Action, *, holds: bool = False) -> Plan:
             continue
         if not _same(outcome(snap, entry.action(fitted)), wanted):
             if entry.base.get("do") == action.get("do"):
-                reasons.append(f"{_named(entry)} gives {entry.action(fitted)}, another outcome")
+                strict = _fit(entry, action, nearest=False)  # a number taken at its end?
+                reasons.append(
+                    strict
+                    if isinstance(strict, str)
+                    else f"{_named(entry)} gives {entry.action(fitted)}, another outcome"
+                )
             continue
         taker = _taker(snap, entry.base)
         if taker is None:
@@ -249,14 +255,17 @@ def _values(entry: Entry, action: Action) -> list[str | int] | None:
     return None if isinstance(fitted, str) else fitted
 
 
-def _fit(entry: Entry, action: Action) -> list[str | int] | str:
+def _fit(entry: Entry, action: Action, *, nearest: bool = True) -> list[str | int] | str:
     """Each field's value as ``action`` gives it: a dotted key's place in it, a list of one
     for a single value, an option whose words all appear in a phrase such as "fire warm
-    wet"; a part the action leaves out, or gives as the entry itself does where the field
-    cannot, takes the field's ``omit`` value, else its default (the outcome is checked); a
-    field not asked (``only_if``), its default. A value the field cannot hold (an option
-    it lacks, a number out of its range, a name with a letter the buttons lack) is never
-    replaced by the default: the reason is returned instead."""
+    wet" (or the letter and the number of "C3"); a part the action leaves out, or gives as
+    the entry itself does where the field cannot, takes the field's ``omit`` value, else
+    its default (the outcome is checked); a field not asked (``only_if``), its default. A
+    value the field cannot hold (an option it lacks, a name with a letter the buttons
+    lack) is never replaced by the default: the reason is returned instead. A number
+    beyond the field's range is taken at the range's nearest end (with ``nearest``), as
+    the rules may count it (an X preparation of 9 is 6, RULES.md §1): the caller keeps it
+    only if the game is then in the very same state."""
     values: list[str | int] = []
     for index, item in enumerate(entry.fields):
         if not entry.asks(index, values):  # skipped: the action holds no value of it
@@ -269,6 +278,13 @@ def _fit(entry: Entry, action: Action) -> list[str | int] | str:
             found = found[0]
         if isinstance(found, _Phrase) and item.kind == "choice":
             found = _option_in(item, found)  # a phrase need not say every part
+        elif isinstance(found, _Phrase) and item.kind == "int":
+            numbers = [int(word) for word in _words(found) if word.isdigit()]
+            if len(numbers) > 1:
+                return f"{_named(entry)}: {item.key} is one number, not '{found}'"
+            found = numbers[0] if numbers else _MISSING
+        if isinstance(found, _Unlisted):
+            found = _left(item, found)
         if isinstance(found, bool) and item.kind == "choice":
             found = _YES_NO[found]  # YAML reads ``yes`` and ``no`` as true and false
         if found is _MISSING:
@@ -282,6 +298,9 @@ def _fit(entry: Entry, action: Action) -> list[str | int] | str:
             if item.omit or _unfit(item, kept) is None:
                 values.append(kept)
                 continue
+        if problem is not None and nearest and _whole(found) and item.kind == "int":
+            assert isinstance(found, int)
+            found, problem = max(item.low, min(item.high, found)), None
         opener = _opening(entry, index, found) if problem is not None else None
         if opener is not None:  # "another name…": the name is typed in the field it opens
             values.append(opener)
@@ -335,6 +354,13 @@ def _unfit(item: Field, found: object) -> str | None:
 
 
 _MISSING = object()
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (YAML's true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 _YES_NO = {True: "yes", False: "no"}
 
 
@@ -361,15 +387,46 @@ def _lookup(action: object, path: Sequence[str]) -> object:
     return here
 
 
+@dataclass(frozen=True)
+class _Unlisted:
+    """A thing no list of a mapping of a place to what stands there names: the places
+    listed (:func:`_left` reads what that says of it)."""
+
+    places: frozenset[object]
+
+
 def _holder(mapping: dict[object, object], item: str) -> object:
     """The key whose list holds ``item``, in a mapping of a place to what stands there
-    (``areas: {tower_1: [fidea, lignum]}`` says where ``areas.fidea`` is); else missing."""
+    (``areas: {tower_1: [fidea, lignum]}`` says where ``areas.fidea`` is); missing when
+    two lists name it; :class:`_Unlisted` (the places listed) when none does."""
+    places = frozenset(key for key, held in mapping.items() if isinstance(held, list))
     holders = [key for key, held in mapping.items() if isinstance(held, list) and item in held]
-    return holders[0] if len(holders) == 1 else _MISSING
+    if not places or len(holders) > 1:
+        return _MISSING
+    return holders[0] if holders else _Unlisted(places)
+
+
+def _left(item: Field, unlisted: _Unlisted) -> object:
+    """What a field of a thing no place's list names takes: where it stood (missing, the
+    field's ``omit`` or default) when its place is not listed; else it left that place
+    for none of those listed, and none of those not listed either (they stay as they
+    were): the field's first option that is no place listed and not where it stood (the
+    entry puts "nowhere" first; the outcome is checked)."""
+    stood = item.omit[0] if item.omit else item.first
+    if stood not in unlisted.places:
+        return _MISSING
+    away = [o for o in item.options if o not in unlisted.places and o != stood]
+    return away[0] if away else _MISSING
+
+
+def _words(phrase: str) -> list[str]:
+    """A phrase's words: "fire warm wet" → fire, warm, wet; a hex "C3" → C, 3 (a letter
+    and a number written together)."""
+    return re.findall(r"\d+|[^\W\d]+|[^\w\s,]+", phrase)
 
 
 def _option_in(item: Field, phrase: str) -> object:
-    words = set(phrase.replace(",", " ").split())
+    words = set(phrase.replace(",", " ").split()) | set(_words(phrase))
     fitting = [o for o in item.options if isinstance(o, str) and set(o.split()) <= words]
     return max(fitting, key=len) if fitting else _MISSING
 

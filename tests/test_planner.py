@@ -4,6 +4,7 @@ one for one value; ``companion presses`` names what it cannot press and goes on.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
@@ -102,7 +103,11 @@ def test_a_value_the_field_lacks_is_never_taken_as_its_default() -> None:
     entry = Entry({"do": "cast"}, (KIND, COUNT), "entry.cast")
     assert _values(entry, {"do": "cast", "kind": "poison"}) is None
     assert "has no option 'poison'" in str(_fit(entry, {"do": "cast", "kind": "poison"}))
-    assert "from 0 to 9, not 12" in str(_fit(entry, {"do": "cast", "count": 12}))
+    assert "from 0 to 9, not 12" in str(_fit(entry, {"do": "cast", "count": 12}, nearest=False))
+    # A number beyond the range is tried at its nearest end (kept only when the game is
+    # then in the same state: an X preparation of 9 counts as 6, RULES.md §1).
+    assert _values(entry, {"do": "cast", "count": 12}) == ["fire", 9]
+    assert _values(entry, {"do": "cast", "count": -3}) == ["fire", 0]
     assert _values(entry, {"do": "cast", "count": True}) is None  # a flag is no number
     # Left out: the default; a list of one: its value; a phrase: the option it names.
     assert _values(entry, {"do": "cast"}) == ["fire", 0]
@@ -112,6 +117,38 @@ def test_a_value_the_field_lacks_is_never_taken_as_its_default() -> None:
     deep = Entry({"do": "build"}, (nested,), "entry.build")
     assert _values(deep, {"do": "build", "parts": {"hand": "water warm"}}) == ["water"]
     assert _values(deep, {"do": "build", "parts": {"hand": "earth"}}) == ["fire"]
+
+
+def test_a_hex_written_as_one_word_gives_its_column_and_its_row() -> None:
+    """A Barrier's hex is entered as a column, then a row; a script writes ``hex: C3``."""
+    column = Field("hex.column", "choice", "field.hex_column", options=tuple("ABCDEFGH"))
+    row = Field("hex.row", "int", "field.hex_row", low=1, high=9, default=1)
+    entry = Entry({"do": "support", "hex": {}}, (column, row), "entry.barrier")
+    assert _values(entry, {"do": "support", "hex": "C3"}) == ["C", 3]
+    assert _values(entry, {"do": "support", "hex": {"column": "E", "row": 2}}) == ["E", 2]
+    assert "is one number" in str(_fit(entry, {"do": "support", "hex": "C3 4"}))
+    plan = planned(entry, {"do": "support", "hex": "C3"})
+    assert typed(entry, plan.words) == {"do": "support", "hex": {"column": "C", "row": 3}}
+
+
+def test_a_thing_left_out_of_its_place_s_list_leaves_it() -> None:
+    """``areas: {tower_2: [fidea]}`` says who stands at tower 2 now: a creature that stood
+    there and is not listed has left it (for no tower: the towers not listed keep theirs);
+    one that stood at a tower not listed stays."""
+
+    def where(stood: str) -> Field:
+        towers = ("none", "tower_1", "tower_2")
+        return Field("areas.malleus", "choice", "field.stands", options=towers, default=stood)
+
+    def siege(stood: str) -> Entry:
+        return Entry({"do": "siege", "areas": {}}, (replace(where(stood), omit=(stood,)),), "e")
+
+    areas = {"do": "siege", "areas": {"tower_2": ["fidea"]}}
+    assert _values(siege("tower_2"), areas) == ["none"]
+    assert _values(siege("tower_1"), areas) == ["tower_1"]  # stays where it stood
+    assert _values(siege("none"), areas) == ["none"]
+    listed = {"do": "siege", "areas": {"tower_1": ["fidea", "malleus"]}}
+    assert _values(siege("tower_2"), listed) == ["tower_1"]
 
 
 def test_yaml_yes_and_no_choose_the_options_yes_and_no() -> None:

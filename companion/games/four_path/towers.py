@@ -35,7 +35,12 @@ def areas_given(state: FourPathState, given: object) -> tuple[tuple[str, ...], .
     in its area (a script writes it so; the towers it leaves out stay as they were), or of
     a creature to the tower it now stands at, ``none`` for no tower (the buttons' entry:
     one value a creature, so a creature stands in one area at most; those it leaves out
-    stay where they were). Both may be mixed: the towers first, then the creatures."""
+    stay where they were). Both may be mixed: the towers first, then the creatures.
+
+    An area's order is no part of the game (a table sees who stands there, not in which
+    order), so the same areas said either way give the same state: those who stood there
+    keep their order, those who come follow in the order the creatures were summoned (as
+    the buttons' entry names them)."""
     if not isinstance(given, Mapping):
         raise IllegalAction(
             "'areas': a mapping of tower to the creatures in its area, or of creature to its tower"
@@ -45,7 +50,10 @@ def areas_given(state: FourPathState, given: object) -> tuple[tuple[str, ...], .
     for key, value in given.items():
         if key in TOWERS or str(key).startswith("tower"):
             tower = pick(TOWERS, key, "areas")
-            areas[TOWERS.index(tower)] = list(standing(state, value, f"areas.{tower}"))
+            area = areas[TOWERS.index(tower)]
+            listed = set(standing(state, value, f"areas.{tower}"))
+            coming = [c.id for c in state.creatures if c.id in listed and c.id not in area]
+            areas[TOWERS.index(tower)] = [c for c in area if c in listed] + coming
             continue
         creature = creature_named(state, key, "areas")
         where = pick((NO_TOWER, *TOWERS), value, f"areas.{key}")
