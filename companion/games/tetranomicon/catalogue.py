@@ -262,7 +262,7 @@ RU: dict[str, str] = {
     "narr.expedition_lost": "{player}, поход: {strength} против {neutral}, поражение.",
     "narr.passed": "{player}: пас.",
     "narr.income": "{player}: +{buildings} здания, +{epoch} эпоха, всего {coins}.",
-    "narr.tribute": "{other} → {player}: 1 монета.",
+    "narr.tribute": "Дань: {other} → {player}, 1 монета.",
     "narr.game_won": "Победа: {player}.",
     "narr.coins_one": "{count} монета",
     "narr.coins_few": "{count} монеты",
