@@ -1,18 +1,32 @@
 """The statistics' report (companion.stats_html) and its charts (companion.svg_chart), from
 a sample in the shape ``companion.stats.table_stats`` gives: every section and chart there,
-the numbers in the charts' text and titles, both languages, and every name escaped."""
+the numbers in the charts' text and titles, both languages, and every name escaped; and
+the table page's route for them (companion.web.stats_routes) over a real journal."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
-from companion import stats_html, svg_chart
+from companion import journal as journal_module
+from companion import script, stats_html, svg_chart
+from companion import stats as stats_module
+from companion.journal import Journal
+from companion.table import Table
+from companion.web import stats_routes
+from companion.web.hub import Hub
+from companion.web.server import make_app
+from tests.conftest import EXAMPLES
+from tests.test_game_log import snapshot_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = '<script>alert("x")</script>&amp;'  # a player who types markup
@@ -49,7 +63,7 @@ def sample(language: str = "en") -> dict[str, Any]:
         ],
         "games": {
             "manus": {
-                "title": "Рука Мануса" if ru else "Hand of Manus",
+                "title": "Длань Мануса" if ru else "Hand of Manus",
                 "played": 3,
                 "unfinished": 0,
                 "avg_actions": 51.33,
@@ -244,14 +258,14 @@ def test_the_report_in_russian() -> None:
     assert "<title>Sigillum · статистика стола</title>" in document
     assert list(charts(document)) == [
         "Победы игроков",
-        "Рука Мануса: длина каждой игры",
+        "Длань Мануса: длина каждой игры",
         "Цели по размеру",
         "Бестиарий: длина каждой игры",
         "Creatures summoned",
     ]
     assert "Завершённых игр: 4. Незаконченных (не в счёте): 1." in document
     assert "<th>Игрок</th>" in document and "<td>4,7 раунды</td>" in document
-    written, titles = chart_texts(charts(document)["Рука Мануса: длина каждой игры"])
+    written, titles = chart_texts(charts(document)["Длань Мануса: длина каждой игры"])
     assert {"Действия", "Раунды", "Минуты"} <= set(written)
     assert titles[1] == f"Действия: 48 · 2026-11-20 19:02 · Anna, {HOSTILE}, Вера · победа: Anna"
 
@@ -295,3 +309,145 @@ def test_numbers() -> None:
     assert svg_chart.number(2.25) == "2.2"  # one decimal
     assert svg_chart.number(4.67, "ru") == "4,7"
     assert svg_chart.number(None) == "–"
+
+
+# --- a real journal: an evening of example games, and the phone's route over it -----------
+
+EVENING = [  # (example script, its players renamed to: wins spread round the table)
+    ("duel_siege", ["Anna", "Boris"]),
+    ("manus_three_players", ["Anna", "Boris", "Vera"]),
+    ("four_path_duel", ["Vera", "Anna"]),
+    ("duel_siege", ["Boris", "Vera"]),
+    ("manus_three_players", ["Boris", "Vera", "Anna"]),
+    ("tetranomicon_two_players", ["Vera", "Boris"]),
+    ("manus_three_players", ["Vera", "Anna", "Boris"]),
+]
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(item, names) for item in value]
+    if isinstance(value, dict):
+        return {names.get(key, key): _renamed(item, names) for key, item in value.items()}
+    return value
+
+
+def evening(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Journal, Table]:
+    """A journal of three club evenings (the examples above, each finished, 40 seconds an
+    action, by a clock the journal reads), and one Manus game still on the table."""
+    clock = {"at": datetime(2026, 11, 20, 19, 0, tzinfo=UTC)}
+
+    def now() -> str:
+        clock["at"] += timedelta(seconds=40)
+        return clock["at"].strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    monkeypatch.setattr(journal_module, "utc_now", now)
+    journal = Journal(path)
+    for number, (name, players) in enumerate(EVENING):
+        loaded = script.load(EXAMPLES / f"{name}.yaml")
+        names = dict(zip(loaded.setup["players"], players, strict=True))
+        table = Table.new_game(journal, loaded.game, _renamed(dict(loaded.setup), names))
+        for item in loaded.actions:
+            table.apply(_renamed(dict(item.action), names))
+        assert table.view().get("winner") is not None, name
+        clock["at"] += timedelta(days=1) if number % 3 == 2 else timedelta(minutes=15)
+    table = Table.new_game(journal, "manus", {"players": ["Anna", "Boris", "Vera"]})
+    return journal, table
+
+
+def ask(hub: Hub, *paths: str) -> list[tuple[int, Any]]:
+    """Each path's status and answer (JSON, or the text) from the phones' server."""
+
+    async def go() -> list[tuple[int, Any]]:
+        async with TestClient(TestServer(make_app(hub))) as client:
+            answers: list[tuple[int, Any]] = []
+            for path in paths:
+                response = await client.get(path)
+                is_json = response.content_type == "application/json"
+                answers.append(
+                    (response.status, await (response.json() if is_json else response.text()))
+                )
+            return answers
+
+    return asyncio.run(go())
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Hub, Table]]:
+    journal, table = evening(tmp_path / "j.sqlite", monkeypatch)
+    hub = Hub(lambda _: None, journal)
+    hub(snapshot_of(table))
+    yield hub, table
+    journal.close()
+
+
+def test_the_phone_s_statistics_are_the_report_s_sections(
+    served: tuple[Hub, Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub, table = served
+    reads: list[str] = []
+    read = stats_routes.read_stats
+    monkeypatch.setattr(
+        stats_routes, "read_stats", lambda *args: reads.append("read") or read(*args)
+    )
+    token = hub.tokens()["table"]
+    [(status, answer), (again, same)] = ask(
+        hub, f"/api/table/{token}/stats", f"/api/table/{token}/stats"
+    )
+    assert status == 200 and again == 200 and same == answer
+    assert reads == ["read"]  # the second answer was kept: the journal had not changed
+    assert answer["language"] == "en" and answer["game"] == "manus"
+    ids = [section["id"] for section in answer["sections"]]
+    assert ids == [
+        "players",
+        "games",
+        "game-manus",
+        "game-bestiary",
+        "game-four_path",
+        "game-tetranomicon",
+    ]  # the table's game first
+    stats = stats_module.table_stats(Journal(table.journal.path))
+    assert answer["sections"] == stats_html.sections(stats, "en", first="manus")
+    standings = answer["sections"][0]["items"][1]["table"]
+    wins = {row[0]: int(row[2]) for row in standings["rows"]}
+    assert sum(wins.values()) == len(EVENING) and set(wins) == {"Anna", "Boris", "Vera"}
+    chart = answer["sections"][0]["items"][2]["chart"]
+    _, titles = chart_texts(chart["svg"])
+    assert [f"{name}: {count}" for name, count in wins.items()] == [t for t in titles if ": " in t]
+
+
+def test_the_phone_s_statistics_need_the_table_s_code(served: tuple[Hub, Table]) -> None:
+    hub, _ = served
+    token = hub.tokens()["table"]
+    seat = hub.tokens()["seats"]["1"]
+    answers = ask(
+        hub, "/api/table/nope/stats", f"/api/table/{seat}/stats", f"/api/table/{token}/stats?x=1"
+    )
+    assert [status for status, _ in answers] == [403, 403, 400]
+    assert answers[0][1] == "forbidden"
+
+
+def test_the_phone_s_statistics_in_the_table_s_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal, table = evening(tmp_path / "j.sqlite", monkeypatch)
+    hub = Hub(lambda _: None, journal)
+    hub(snapshot_of(table, "ru"))
+    [(status, answer)] = ask(hub, f"/api/table/{hub.tokens()['table']}/stats")
+    assert status == 200 and answer["language"] == "ru"
+    assert answer["title"] == "Sigillum · статистика стола"
+    assert answer["sections"][0]["title"] == "Игроки"
+    assert answer["sections"][2]["title"] == "Длань Мануса"
+    journal.close()
+
+
+def test_a_table_without_a_journal_file_has_empty_statistics() -> None:
+    journal = Journal(":memory:")
+    table = Table.new_game(journal, "manus", {"players": ["Anna", "Boris"]})
+    hub = Hub(lambda _: None, journal)
+    hub(snapshot_of(table))
+    [(status, answer)] = ask(hub, f"/api/table/{hub.tokens()['table']}/stats")
+    assert status == 200
+    assert answer["sections"][0]["items"][1] == {"text": "No finished game yet."}

@@ -131,5 +131,7 @@ async def _stats(request: web.Request) -> web.StreamResponse:
             log.warning("the statistics could not read the journal: %s", error)
             return web.json_response({"error": "the journal could not be read"}, status=503)
         made = answer(stats, language, game)
-        kept["last"] = (key, made)
+        # Kept by the files as they are now: reading may have written to them (the
+        # statistics keep each game's digest in the journal, once).
+        kept["last"] = ((*_state(path), language, game), made)
     return web.json_response(made)
