@@ -88,6 +88,6 @@ RU: dict[str, str] = {
     "safe.title": "Стол не может запуститься",
     "safe.fresh": "ДАЛЕЕ: новый журнал (старый сохранится)",
     "safe.retry": "ОТМЕНИТЬ: попробовать снова",
-    "safe.crashed": "Остановился {count} раза подряд. Последний раз: {reason}",
+    "safe.crashed": "Остановок подряд: {count}. Последняя: {reason}",
     "hardware.library_problem": "Библиотека карт не прочитана (файл не тронут): {problem}",
 }
