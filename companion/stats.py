@@ -26,7 +26,7 @@ from companion.journal import GameRecord, Journal, JournalError
 from companion.rules.base import Wire
 from companion.stats_cache import StatsCache
 from companion.stats_parts import name_key
-from companion.stats_replay import Played, replayed
+from companion.stats_replay import Played, replay_all
 from companion.stats_words import WORDS
 
 FINISHED = "finished"
@@ -51,13 +51,18 @@ class Gathered:
     unreadable: list[str] = field(default_factory=list)
 
 
-def gather(journal: Journal, *, game: str | None = None, cache: bool = True) -> Gathered:
+def gather(
+    journal: Journal, *, game: str | None = None, cache: bool = True, workers: int = 1
+) -> Gathered:
     """Every game of the journal (of ``game`` only, when named), oldest first. ``cache``:
     the games told before are read from the journal's cache, and those replayed now kept
-    in it (companion/stats_cache.py)."""
+    in it (companion/stats_cache.py). ``workers``: processes to share the replays among
+    (a command's; see :func:`companion.stats_replay.replay_all`)."""
     found = Gathered()
     kept = StatsCache(journal) if cache else None
     finished: set[int] = set()
+    slots: list[Played | None] = []  # the finished games in order, None: to replay
+    missing: list[tuple[GameRecord, AnySpec]] = []
     for game_id in journal.game_ids():
         try:
             record = journal.game(game_id)
@@ -74,20 +79,25 @@ def gather(journal: Journal, *, game: str | None = None, cache: bool = True) -> 
                 f"{journal.path}: game {game_id}: '{record.game}' is not a game this "
                 "companion knows"
             )
-            continue
-        if record.status != FINISHED:
+        elif record.status != FINISHED:
             found.unfinished.append(record)
+        else:
+            played = kept.get(record, spec) if kept else None
+            slots.append(played)
+            if played is None:
+                missing.append((record, spec))
+    replays = iter(zip(missing, replay_all(journal, missing, workers), strict=True))
+    for slot in slots:
+        if slot is not None:
+            found.played.append(slot)
             continue
-        played = kept.get(record, spec) if kept else None
-        if played is None:
-            try:
-                played = replayed(journal, record, spec)
-            except JournalError as error:
-                found.unreadable.append(str(error))
-                continue
-            if kept:
-                kept.put(record, spec, played)
-        found.played.append(played)
+        (record, spec), result = next(replays)
+        if isinstance(result, str):  # it does not replay: why
+            found.unreadable.append(result)
+            continue
+        if kept:
+            kept.put(record, spec, result)
+        found.played.append(result)
     if kept:
         kept.keep_only(finished)
         kept.save()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -54,7 +55,7 @@ def stats_main(argv: list[str]) -> int:
     except JournalError as error:
         return _fail(str(error), EXIT_JOURNAL)
     try:
-        found = gather(journal, game=args.game)
+        found = gather(journal, game=args.game, workers=os.cpu_count() or 1)
     except JournalError as error:
         return _fail(str(error), EXIT_JOURNAL)
     finally:

@@ -6,6 +6,8 @@ game's own digest of its events (its spec's :class:`~companion.games.spec.StatsK
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -29,6 +31,53 @@ class Played:
     players: tuple[str, ...]  # by seat, trimmed
     winners: tuple[str, ...]  # each winner's name (each partner of a winning team)
     digest: Wire  # the game's own numbers (empty when its spec has no StatsKit)
+
+
+# Games to replay before the work is shared among processes (a journal told for the first
+# time; after that its games come from the cache).
+PARALLEL_AT = 40
+_worker_journal: Journal | None = None  # a worker process's own connection
+
+
+def replay_all(
+    journal: Journal, games: Sequence[tuple[GameRecord, AnySpec]], workers: int = 1
+) -> list[Played | str]:
+    """Each game replayed (in order), or why it does not replay. With ``workers`` above 1
+    and many games, the replays are shared among forked processes, each reading the
+    journal on its own connection: only for a command, never in the table's process (it
+    has threads, which a fork does not take along)."""
+    if workers > 1 and len(games) >= PARALLEL_AT and str(journal.path) != ":memory:":
+        ids = [record.id for record, _ in games]
+        try:
+            context = multiprocessing.get_context("fork")
+            with context.Pool(workers, _open_worker, (str(journal.path),)) as pool:
+                return pool.map(_replay_id, ids, chunksize=max(1, len(ids) // (workers * 4)))
+        except (OSError, ValueError):  # no processes to be had: one after the other
+            pass
+    return [_replay_one(journal, record, spec) for record, spec in games]
+
+
+def _open_worker(path: str) -> None:
+    global _worker_journal  # noqa: PLW0603 (the worker process's one connection)
+    _worker_journal = Journal(path)
+
+
+def _replay_id(game_id: int) -> Played | str:
+    from companion.games import GAMES  # noqa: PLC0415 (loaded already: the process forked)
+
+    assert _worker_journal is not None
+    try:
+        record = _worker_journal.game(game_id)
+    except JournalError as error:
+        return str(error)
+    return _replay_one(_worker_journal, record, GAMES[record.game])
+
+
+def _replay_one(journal: Journal, record: GameRecord, spec: AnySpec) -> Played | str:
+    try:
+        return replayed(journal, record, spec)
+    except JournalError as error:
+        return str(error)
 
 
 def replayed(journal: Journal, record: GameRecord, spec: AnySpec) -> Played:

@@ -28,7 +28,7 @@ EN: dict[str, str] = {
     "stats.strength": "Average strength",
     "stats.targets_chart": "Targets tried and hit by size",
     "stats.hands": "Hands",
-    "stats.tests": "Hands tested",
+    "stats.tests": "Hands tested at a target",
     "stats.average_strength": "Average hand strength",
 }
 RU: dict[str, str] = {
@@ -41,7 +41,7 @@ RU: dict[str, str] = {
     "stats.strength": "Средняя сила",
     "stats.targets_chart": "Цели: попытки и попадания по размеру",
     "stats.hands": "Руки",
-    "stats.tests": "Испытано рук",
+    "stats.tests": "Рук испытано на цели",
     "stats.average_strength": "Средняя сила руки",
 }
 WORDS = Words("manus", EN, RU)  # merged into the game's catalogue: "manus.stats.*"
@@ -84,7 +84,7 @@ def report(digests: Sequence[Data], language: str) -> Wire:
         return WORDS(f"stats.{key}", language)
 
     labels = [GAME_WORDS.name("target", size, language) for size in sizes]
-    tests = sum(tried.values())
+    tests = sum(tried[size] for size in sizes)
     return {
         "charts": [
             chart(
