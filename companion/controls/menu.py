@@ -11,6 +11,7 @@ from companion.controls.base import LANGUAGES, Closable, Input, Reaction, refuse
 from companion.controls.entry import ValueEntry
 from companion.controls.pages import open_cards, open_log, open_phones
 from companion.controls.questions import ask_restart_period
+from companion.controls.replay import open_replay, open_standings, page_of, page_react
 from companion.i18n import text
 from companion.rules.base import Action
 from companion.snapshot import Form, Notice, Snapshot, UiState
@@ -42,9 +43,17 @@ class MenuItem:
 class Menu(Closable):
     """Any seat's up and down move through the lines (round), select does the line's
     (the menu closes first; a line may open a page or a form over the game), back or
-    MENU pressed close it. UNDO is the game's, as if the menu were not open."""
+    MENU pressed close it. UNDO is the game's, as if the menu were not open. A page the
+    menu opened over itself (the replay, the standings: ``companion.controls.replay``)
+    takes every press while it shows."""
 
     name = "menu"
+
+    def react(self, press: Input, snap: Snapshot, now: float) -> Reaction | None:
+        page = page_of(snap.ui)
+        if page is not None:
+            return page_react(page, press, snap, now)
+        return super().react(press, snap, now)
 
     def move(self, press: Input, snap: Snapshot, now: float) -> Reaction:
         ui = snap.ui
@@ -79,6 +88,8 @@ def menu_items(phones: bool = False) -> tuple[MenuItem, ...]:
         MenuItem("ui.menu.brightness", _brightness),
         MenuItem("ui.menu.cards", open_cards),
         MenuItem("ui.menu.log", open_log),
+        MenuItem("ui.menu.replay", open_replay),
+        MenuItem("ui.menu.standings", open_standings),
     )
 
 

@@ -1,5 +1,6 @@
 """The menu's screens for the gallery: the menu scrolled, a new game's form (names from the
-recent ones, a game's own option), the game to resume, the period's undo asked.
+recent ones, a game's own option), the game to resume, the period's undo asked, the
+replay of a game at a step (inside a Manus vote, at a victory) and the table's standings.
 
 Built as the box builds them: the controls' own forms over a game started by its rules.
 """
@@ -10,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion import controls, forms, games
+from companion.controls import replay
 from companion.display.scene import Scene
 from companion.i18n import LANGUAGES
 from companion.journal import GameRecord
@@ -114,8 +116,64 @@ def _menu_with_phones(language: str) -> Scene:
     return Scene.of(replace(_table(0, ui), web=WEB))
 
 
+def _replay(sample: str, back: int) -> Callable[[str], Scene]:
+    """MENU, "Replay this game" over a game's sample (its actions played as the table
+    plays them, its setup stamped as the table keeps it), ``back`` steps before the last:
+    opened and stepped by the controls, as red steps it on the box."""
+
+    def build(language: str) -> Scene:
+        spec = next(s for s in games.GAMES.values() if sample in {x.name for x in s.samples})
+        chosen = next(x for x in spec.samples if x.name == sample)
+        setup = spec.stamp(dict(chosen.setup))
+        state = spec.rules.start(setup)
+        played: list[dict[str, object]] = []
+        for action in chosen.actions:
+            if state.winner is not None:
+                break
+            state = spec.rules.step(state, action)
+            played.append(dict(action))
+        snap = replace(
+            of_state(spec, state, UiState(language=language)), history=tuple(played), setup=setup
+        )
+        reaction = replay.open_replay(snap.ui, snap, 0.0)
+        for _ in range(back):
+            reaction = replay.replay_step(-1, snap.with_ui(reaction.ui, 0.0), 0.0)
+        return Scene.of(snap.with_ui(reaction.ui, 0.0))
+
+    return build
+
+
+STANDINGS = (("Anna", 5, 8), ("Boris", 3, 8), ("Вероника", 2, 6), ("Gleb", 1, 4), ("Vera", 0, 2))
+
+
+def _standings(line: int) -> Callable[[str], Scene]:
+    """MENU, Standings: the table's top five, the cursor on ``line``."""
+
+    def build(language: str) -> Scene:
+        ui = replay.show_page(UiState(language=language), replay.Standings(STANDINGS, line))
+        return Scene.of(_table(0, ui))
+
+    return build
+
+
+def _menu_at(key: str) -> Callable[[str], Scene]:
+    """The menu with the cursor on the line ``key`` (the last lines: its neighbours)."""
+
+    def build(language: str) -> Scene:
+        line = next(i for i, item in enumerate(controls.menu_items()) if item.key == key)
+        return Scene.of(_table(0, UiState(language=language, modes=("menu",), menu_cursor=line)))
+
+    return build
+
+
 def scenes() -> dict[str, Callable[[str], Scene]]:
     return {
+        "menu_replay_line": _menu_at("ui.menu.replay"),
+        "menu_replay": _replay("board_midgame", 3),
+        "menu_replay_vote": _replay("manus_reveal", 2),
+        "menu_replay_victory": _replay("victory", 0),
+        "menu_replay_start": _replay("four_path_board", 28),
+        "menu_standings": _standings(1),
         "menu_with_phones": _menu_with_phones,
         "menu_phones_seat": _phones(0),
         "menu_phones_spectator": _phones(-2),

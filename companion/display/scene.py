@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from companion import game_log, narration
 from companion.controls import menu_items, phone_pages
+from companion.controls.replay import Replaying, ReplayStep, Standings, page_of
 from companion.i18n import text
 from companion.narration import narrate
 from companion.rules.base import Action, Entry, View, Wire
@@ -67,10 +68,14 @@ def _cards_picture(snap: Snapshot) -> CardsPicture | None:
 
 def entry_words(snap: Snapshot, entry: Entry) -> str:
     """An entry in words: the game's words for its action so far, else its own key."""
-    words = snap.spec.choice_words
+    return _entry_words(snap.spec, snap.view, entry, snap.language)
+
+
+def _entry_words(spec: AnySpec, view: View, entry: Entry, language: str) -> str:
+    words = spec.choice_words
     if words is not None and "do" in entry.base:  # an action (not a card being edited)
-        return words(snap.view, entry.base, snap.language)
-    return entry.say(snap.language)
+        return words(view, entry.base, language)
+    return entry.say(language)
 
 
 @dataclass(frozen=True)
@@ -81,9 +86,13 @@ class ListPicture:
     title: str
     lines: tuple[str, ...]
     cursor: int
+    browse: bool = False  # a list to read (the standings), not to pick a line of
 
 
 def _list_picture(snap: Snapshot) -> ListPicture | None:
+    page = page_of(snap.ui)
+    if isinstance(page, Standings):  # MENU, Standings: a line a player, most wins first
+        return _standings_picture(page, snap.language)
     if snap.ui.mode == "log":  # the game log: every sentence so far, then the notices
         said = game_log.lines(snap) or (text("ui.log.empty", snap.language),)
         cursor = min(snap.ui.log_line, len(said) - 1)
@@ -96,6 +105,25 @@ def _list_picture(snap: Snapshot) -> ListPicture | None:
     lines = tuple(field.say(option, snap.language) for option in options)
     cursor = options.index(snap.ui.value) if snap.ui.value in options else 0
     return ListPicture(form.entry.say(snap.language), lines, cursor)
+
+
+def _standings_picture(page: Standings, language: str) -> ListPicture:
+    lines = tuple(
+        text("ui.standings.line", language, name=name, wins=wins, games=games)
+        for name, wins, games in page.rows
+    ) or (text("ui.standings.none", language),)
+    title = text("ui.standings.title", language)
+    return ListPicture(title, lines, page.line % len(lines), browse=True)
+
+
+@dataclass(frozen=True)
+class ReplayPicture:
+    """MENU, "Replay this game": the step shown and the words that say it is a replay
+    ("Replay: step 12 of 40"), drawn where the prompt stands in the live game."""
+
+    step: int
+    of: int
+    marker: str
 
 
 def _entry_picture(snap: Snapshot) -> EntryPicture | None:
@@ -248,10 +276,13 @@ class Scene:
     # prompt's shorter words, for a panel where the sentences do not fit.
     happened: tuple[str, ...] = ()
     happened_short: tuple[str, ...] = ()
+    replay: ReplayPicture | None = None  # the replay's step: the view and prompt are its
 
     @classmethod
     def of(cls, snap: Snapshot, *, notes: tuple[str, ...] = ()) -> Scene:
-
+        page = page_of(snap.ui)
+        if isinstance(page, Replaying):
+            return cls.replayed(snap, page.shown, notes=notes)
         return cls(
             spec=snap.spec,
             view=snap.view,
@@ -266,6 +297,28 @@ class Scene:
             phones=_phones_picture(snap),
             happened=happened(snap),
             happened_short=taken_back_short(snap),
+        )
+
+    @classmethod
+    def replayed(cls, snap: Snapshot, shown: ReplayStep, *, notes: tuple[str, ...] = ()) -> Scene:
+        """The game's own screen at a step of the replay: that step's public view and
+        prompt (the cursor on its first choice, no menu), its action's lines on the event
+        line; the notices are the table's now. The step's state is never read here: what
+        the screen shows is what the public view showed then."""
+        language = snap.language
+        marker = text("ui.replay.step", language, step=shown.step, of=shown.of)
+        return cls(
+            spec=snap.spec,
+            view=shown.view,
+            prompt=shown.prompt.to_json(language),
+            ui=UiState(language=language, muted=snap.ui.muted),
+            notes=(*snap.notices(), *notes),
+            entry_labels=tuple(
+                _entry_words(snap.spec, shown.view, entry, language)
+                for entry in shown.prompt.entries
+            ),
+            happened=tuple(shown.said.get(language, ())),
+            replay=ReplayPicture(shown.step, shown.of, marker),
         )
 
     @property
@@ -333,6 +386,7 @@ class Scene:
                 self.phones,
                 list(self.happened),
                 list(self.happened_short),
+                self.replay,
             ],
             sort_keys=True,
             default=str,

@@ -24,6 +24,9 @@ NEGATIVE: Colour = (232, 120, 64)
 SUN: Colour = (255, 200, 40)
 DISC: Colour = (40, 44, 58)
 DISC_CURRENT: Colour = (78, 70, 30)
+# The replay's frame and words (MENU, "Replay this game"): a hue no seat, notice or
+# highlight has, so a step of the past is never taken for the live game.
+REPLAY: Colour = (150, 140, 255)
 
 SEAT_COLOURS: tuple[Colour, ...] = seats.SEAT_COLOURS
 # The seat buttons' caps, as the button legend draws them (the simulator's too).

@@ -3,7 +3,8 @@
 Each screen has ``draw(painter, layout, scene, motion)`` and nothing else: drawing reads
 the scene and never changes it. The stack is rebuilt from the scene: the game's screen at
 the bottom (from its spec's ``screens`` module; a game without its own gets the
-generic screen and the generic victory), the menu above it when the menu is open.
+generic screen and the generic victory), the menu above it when the menu is open; in the
+replay, the game's screen at the step shown under the replay's marks.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from companion.display.screens.entry import EntryScreen
 from companion.display.screens.generic import GenericScreen
 from companion.display.screens.menu import MenuScreen
 from companion.display.screens.phones import PhonesScreen
+from companion.display.screens.replay import ReplayScreen
 from companion.display.screens.victory import VictoryScreen
 from companion.games.spec import ScreenModule
 
@@ -27,6 +29,8 @@ MENU = MenuScreen()
 ENTRY = EntryScreen()
 CARDS = CardsScreen()
 PHONES = PhonesScreen()
+REPLAY = ReplayScreen()
+REPLAY_OVER_VICTORY = ReplayScreen(lines=False)
 GENERIC: Mapping[str, Screen] = {"generic": GenericScreen(), "victory": VictoryScreen()}
 
 
@@ -57,7 +61,10 @@ def game_screen(scene: Scene) -> Screen:
 
 def stack_for(scene: Scene) -> list[Screen]:
     """Bottom to top; opaque screens hide what is below."""
-    stack = [game_screen(scene)]
+    game = game_screen(scene)
+    stack = [game]
+    if scene.replay is not None:  # a step of the replay: the game's screen, marked so
+        return [game, REPLAY_OVER_VICTORY if game.name == "victory" else REPLAY]
     if scene.cards is not None:  # the card library view, over the game
         stack.append(CARDS)
     if scene.entering is not None and not scene.ui.menu_open:

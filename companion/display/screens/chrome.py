@@ -24,6 +24,7 @@ from companion.rules.reading import mapping
 
 SEPARATOR = "  ·  "
 MAX_ASK_LINES = 2
+REPLAY_LINES = 2  # the replay's bar, where the prompt stands: "Replay: step n of N", its keys
 # The seat buttons on the prompt bar, as their caps: (colour, glyph, role).
 UP = ("red", "▲")
 DOWN = ("blue", "▼")
@@ -70,8 +71,11 @@ def frame(painter: Painter, layout: Layout, scene: Scene) -> Layout:
         first = said[0] + _and_more(len(said) - 1, scene.language)
         if painter.fonts.size(first, layout.event_font, True)[0] > width:
             events = 2
-    asked = _ask_lines(painter, layout, scene)
-    chosen = _choice_lines(painter, layout, scene)
+    if scene.replay is not None:  # the replay's bar: its step, then its keys (never dropped)
+        asked, chosen = 0, REPLAY_LINES
+    else:
+        asked = _ask_lines(painter, layout, scene)
+        chosen = _choice_lines(painter, layout, scene)
     framed = replace(
         layout,
         notice_lines=notices,
@@ -273,6 +277,8 @@ def prompt_bar(painter: Painter, layout: Layout, scene: Scene) -> None:
     """What the companion asks, then the choice under the cursor between the caps of the
     buttons that move and take it (red ▲, blue ▼, cyan ✓; yellow ↩ away from the first
     choice, where it goes back), drawn in the caps' colours."""
+    if scene.replay is not None:  # a step of the replay: its own bar (screens/replay.py)
+        return
     area = layout.prompt
     seat = acting_seat(scene)
     painter.box(area, theme.PANEL)
@@ -481,6 +487,13 @@ def _colour_words(
 
 
 def event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
+    """The event line (:func:`draw_event_line`); in the replay the replay's bar draws it,
+    over whatever the game's screen put there."""
+    if scene.replay is None:
+        draw_event_line(painter, layout, scene)
+
+
+def draw_event_line(painter: Painter, layout: Layout, scene: Scene) -> None:
     """What the last action caused, in the narration's words, on its own line between the
     board and the prompt: the pieces the players must now move by hand. It stays until
     the next action and is empty after an undo. A sentence too long for one line at 5 mm
@@ -553,6 +566,12 @@ def _held(words: str) -> str:
 
 
 def notice(painter: Painter, layout: Layout, scene: Scene) -> None:
+    """The notice lines (:func:`draw_notices`); in the replay the replay's bar draws them."""
+    if scene.replay is None:
+        draw_notices(painter, layout, scene)
+
+
+def draw_notices(painter: Painter, layout: Layout, scene: Scene) -> None:
     """The last thing the controls said ("not your turn", a question), then each part that
     does not work: on their own lines above the event line, never over the board. Two
     short notices take a line each; otherwise the first takes both lines and the rest are

@@ -32,6 +32,14 @@ NAVIGATE: tuple[Key, ...] = (
 )
 MENU: tuple[Key, ...] = (*NAVIGATE[:3], ("yellow", "legend.close"))
 RESUME: tuple[Key, ...] = (*NAVIGATE[:2], ("cyan", "legend.resume"), ("yellow", "legend.back"))
+# A list to read (MENU, Standings): up and down, yellow back to the menu's lines.
+BROWSE: tuple[Key, ...] = (*NAVIGATE[:2], ("yellow", "legend.back"))
+# The replay: red a step back, blue a step on, yellow back to the live game.
+REPLAY: tuple[Key, ...] = (
+    ("red", "legend.previous"),
+    ("blue", "legend.following"),
+    ("yellow", "legend.close"),
+)
 ENTRY: tuple[Key, ...] = (
     *NAVIGATE[:2],
     ("cyan", "legend.confirm"),

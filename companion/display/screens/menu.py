@@ -129,7 +129,7 @@ class MenuScreen:
                     min_px=px,
                 )
             top = box.bottom + gap
-        keys = legend.RESUME if listing else legend.MENU
+        keys = (legend.BROWSE if listing.browse else legend.RESUME) if listing else legend.MENU
         _footer(
             painter, layout, footer, keys, language=scene.language, shown=shown, count=len(items)
         )

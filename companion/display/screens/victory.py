@@ -98,14 +98,17 @@ class VictoryScreen:
             min_px=layout.min_text,
         )
         footer = pygame.Rect(0, layout.height - layout.line, layout.width, layout.line)
-        painter.text(
-            footer,
-            text("ui.victory.new_game", language),
-            layout.min_text,
-            colour=theme.DIM,
-            role="victory.hint",
-            align="center",
-        )
+        if scene.replay is not None:  # a replay's last step: its bar stands where the hint does
+            footer = pygame.Rect(0, layout.prompt.top, layout.width, 0)
+        else:
+            painter.text(
+                footer,
+                text("ui.victory.new_game", language),
+                layout.min_text,
+                colour=theme.DIM,
+                role="victory.hint",
+                align="center",
+            )
         body = pygame.Rect(0, title.bottom + layout.px(4), layout.width, 0)
         body.height = footer.top - body.top - layout.px(2)
         self.summary(painter, layout, layout.inset(body, 4), self.summarise(view, language))
