@@ -150,7 +150,10 @@ WHERE: dict[str | int, dict[str, str]] = {
 def siege_entry(state: FourPathState) -> Entry:
     """The siege with the areas said first: for each creature, the tower whose area it
     stands in (or none), starting where it stood, so NEXT keeps the rest as they are;
-    a creature left where it was is left out of the action."""
+    a creature left where it was is left out of the action. Those at no tower are asked
+    first (in summon order, then those at a tower): a creature comes to a tower more
+    often than one leaves it, and NEXT after the last to move keeps the rest."""
+    ordered = sorted(state.creatures, key=lambda c: area_of(state, c.id) != NO_TOWER)
     fields = tuple(
         Field(
             f"areas.{creature.id}",
@@ -162,7 +165,7 @@ def siege_entry(state: FourPathState) -> Entry:
             label_fields={"creature": _names(creature)},
             omit=(area_of(state, creature.id),),
         )
-        for creature in state.creatures
+        for creature in ordered
     )
     base: FourPathSiegeAction = {"do": "siege", "areas": {}}
     return Entry(base, fields, WORDS.key("entry.siege_areas"))

@@ -38,15 +38,15 @@ def areas_given(state: FourPathState, given: object) -> tuple[tuple[str, ...], .
     stay where they were). Both may be mixed: the towers first, then the creatures.
 
     An area's order is no part of the game (a table sees who stands there, not in which
-    order), so the same areas said either way give the same state: those who stood there
-    keep their order, those who come follow in the order the creatures were summoned (as
-    the buttons' entry names them)."""
+    order), so the same areas said either way, in any order, give the same state: those
+    who stood there keep their order, those who come follow in the order the creatures
+    were summoned."""
     if not isinstance(given, Mapping):
         raise IllegalAction(
             "'areas': a mapping of tower to the creatures in its area, or of creature to its tower"
         )
     areas = [list(area) for area in state.areas]
-    moved: list[tuple[str, str]] = []
+    moved: dict[str, str] = {}
     for key, value in given.items():
         if key in TOWERS or str(key).startswith("tower"):
             tower = pick(TOWERS, key, "areas")
@@ -56,14 +56,20 @@ def areas_given(state: FourPathState, given: object) -> tuple[tuple[str, ...], .
             areas[TOWERS.index(tower)] = [c for c in area if c in listed] + coming
             continue
         creature = creature_named(state, key, "areas")
-        where = pick((NO_TOWER, *TOWERS), value, f"areas.{key}")
-        moved.append((creature.id, where))
-    for creature_id, where in moved:
-        # Out of every area, then into the one named: one area at most, the order of
-        # those staying kept.
-        areas = [[c for c in area if c != creature_id] for area in areas]
-        if where != NO_TOWER:
-            areas[TOWERS.index(where)].append(creature_id)
+        moved[creature.id] = pick((NO_TOWER, *TOWERS), value, f"areas.{key}")
+    for creature in state.creatures:  # those who come, in summon order
+        where = moved.get(creature.id)
+        if where is None:
+            continue
+        # Out of every other area, into the one named (one area at most); a creature said
+        # to stand where it stood keeps its place.
+        into = TOWERS.index(where) if where != NO_TOWER else None
+        areas = [
+            area if index == into else [c for c in area if c != creature.id]
+            for index, area in enumerate(areas)
+        ]
+        if into is not None and creature.id not in areas[into]:
+            areas[into].append(creature.id)
     return tuple(tuple(area) for area in areas)
 
 
