@@ -94,10 +94,22 @@ class Replay:
     def step(self, n: int, language: str = "en") -> Step:
         """The game after ``n`` actions (clamped to 0..of), its event line in ``language``."""
         n = max(0, min(int(n), self.of))
+        language = language if language in LANGUAGES else LANGUAGES[0]
         state = self._state(n)
         view = self._view(n, state)
         at = self._records[n - 1].at if n else ""
         return Step(n, self.of, view, self._lines(n, state, view, language), state, at)
+
+    def log(self, n: int, actions: int, language: str = "en") -> tuple[str, ...]:
+        """The game log as it stood at step ``n``: the lines of its last ``actions`` actions,
+        oldest first (read from the journal; only an action it keeps no lines for steps the
+        rules)."""
+        n = max(0, min(int(n), self.of))
+        found: list[str] = []
+        for index in range(max(1, n - actions + 1), n + 1):
+            kept = self._kept_lines(index, language)
+            found += kept if kept is not None else self.step(index, language).said
+        return tuple(found)
 
     # --- the state at a step --------------------------------------------------------------
 
@@ -188,16 +200,22 @@ class Replay:
         row), with the same public view they were said with."""
         if n == 0:
             return ()
-        language = language if language in LANGUAGES else LANGUAGES[0]
-        text = self._said.get(self._records[n - 1].seq)
-        if text is not None:
-            if text not in self._decoded:
-                self._decoded[text] = decode(text)
-            said = self._decoded[text]
-            if said is not None:
-                return tuple(said.get(language, ()))
+        kept = self._kept_lines(n, language)
+        if kept is not None:
+            return kept
         events = tuple(state.events)
         return tuple(narrate(self.spec, events, view, language)) if events else ()
+
+    def _kept_lines(self, n: int, language: str) -> tuple[str, ...] | None:
+        """Action ``n``'s lines as the journal keeps them, or None (none kept, or damaged)."""
+        language = language if language in LANGUAGES else LANGUAGES[0]
+        text = self._said.get(self._records[n - 1].seq)
+        if text is None:
+            return None
+        if text not in self._decoded:
+            self._decoded[text] = decode(text)
+        said = self._decoded[text]
+        return None if said is None else tuple(said.get(language, ()))
 
 
 __all__ = ["CHECKPOINT_EVERY", "RECENT", "Replay", "Step"]

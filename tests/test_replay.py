@@ -99,6 +99,19 @@ def test_the_redo_stack_is_not_replayed(journal: Journal) -> None:
     assert replay.step(replay.of).view == seen[-3]["view"]
 
 
+def test_lines_the_journal_lacks_are_said_again_from_the_actions(journal: Journal) -> None:
+    """A journal older than the kept lines (or a damaged row): the same lines, said again
+    with the step's public view; the log at a step is the lines of its last actions."""
+    game, seen = played(DUEL, journal)
+    journal._db.execute("UPDATE actions SET said=NULL, said_crc=NULL WHERE seq % 2 = 0")
+    replay = Replay(Journal(journal.path), game.record.id)
+    for n in range(replay.of + 1):
+        assert replay.step(n, "ru").said == tuple(seen[n]["said"]["ru"]), n
+    wanted = [line for each in seen[replay.of - 4 :] for line in each["said"]["en"]]
+    assert replay.log(replay.of, 5, "en") == tuple(wanted)
+    assert replay.log(0, 5) == ()
+
+
 def test_an_unknown_game_is_a_journal_error(journal: Journal) -> None:
     with pytest.raises(JournalError, match="no game 7"):
         Replay(journal, 7)
@@ -190,14 +203,14 @@ def test_the_games_are_listed_newest_first(journal: Journal) -> None:
     [(status, listed)] = _ask(journal, "/api/games?lang=ru")
     assert status == 200
     first, second = listed["games"]
-    assert (first["id"], first["game"], first["status"], first["actions"]) == (
+    assert (first["game_id"], first["game"], first["status"], first["actions"]) == (
         manus.record.id,
         "manus",
         "active",
         1,
     )
     assert first["players"] == ["Anna", "Boris", "Vera"]
-    assert (second["id"], second["status"], second["actions"]) == (
+    assert (second["game_id"], second["status"], second["actions"]) == (
         duel.record.id,
         "finished",
         duel.head,
@@ -228,6 +241,7 @@ def test_a_step_is_the_live_pages_public_payload(journal: Journal) -> None:
     assert end["picture"]["winner"] and end["picture"]["chart"]["series"]
     assert end["chart"] == end["picture"]["chart"]
     assert (start["step"], start["said"], start["at"]) == (0, [], "")
+    assert nine["log"][-len(nine["said"]) :] == nine["said"] and len(nine["log"]) > 5
 
 
 def test_a_game_that_moves_on_is_replayed_to_its_new_end(journal: Journal) -> None:

@@ -44,6 +44,8 @@ class NoJournal(JournalError):
 REPLAYS_KEPT = 4  # games whose replay the worker keeps (a page or two scrubbing)
 GAMES_LISTED = 500  # the newest games /api/games lists
 DIGITS = 9  # the longest number a query takes
+LOG_ACTIONS = 30  # the log a step shows: the lines of its last 30 actions,
+LOG_LINES = 60  # at most 60 of them (the live page shows as many)
 
 T = TypeVar("T")
 
@@ -194,7 +196,7 @@ def _listed(replays: Replays, language: str) -> list[Wire]:
         spec = games.GAMES.get(record.game)
         found.append(
             {
-                "id": record.id,
+                "game_id": record.id,
                 "game": record.game,
                 "title": spec.words("title", language) if spec else record.game,
                 "players": [str(p) for p in players] if isinstance(players, list) else [],
@@ -268,6 +270,7 @@ def payload(replay: Replay, step: Step, language: str) -> Wire:
         "at": step.at,
         "head": step.step,
         "said": list(step.said),
+        "log": list(replay.log(step.step, LOG_ACTIONS, language)[-LOG_LINES:]),
         "phase_label": words(view, language) if words else labels.phase(view, language),
         "view": spec.page_view(view),
         "picture": spec.picture(view, language),  # the public picture, as the live page's
