@@ -44,3 +44,32 @@ def test_with_the_starting_library_nothing_is_left_out(example: str) -> None:
     action is still pressed (bench/presses.py's second figure)."""
     planned = plan_all(scripts.load(EXAMPLES / example))
     assert not planned.unplanned, [u.say(example) for u in planned.unplanned]
+
+
+def test_a_siege_s_areas_said_in_any_order_are_the_same_game() -> None:
+    """Who stands at a tower counts, not in which order (a table cannot see it): the
+    areas listed by tower in any order, or said creature by creature (the buttons' entry)
+    in any order, give the very same state."""
+    from companion.presses import PressRunner  # noqa: PLC0415 (gpiozero)
+
+    script = scripts.load(EXAMPLES / "four_path_teams_victory.yaml")
+    runner = PressRunner(script, ":memory:", "en", lambda line: None)
+    try:
+        for item in script.actions:
+            if item.action.get("do") == "siege" and item.action.get("areas"):
+                break
+            runner.app.apply(dict(item.action))
+        snap = runner.app.snapshot
+        areas = item.action["areas"]
+        assert isinstance(areas, dict) and len(areas) == 2
+        by_creature = {c: tower for tower, cs in areas.items() for c in cs}
+        said = [
+            areas,
+            {tower: list(reversed(cs)) for tower, cs in reversed(areas.items())},
+            by_creature,
+            dict(reversed(by_creature.items())),
+        ]
+        states = [snap.spec.rules.step(snap.state, {"do": "siege", "areas": a}) for a in said]
+        assert all(state == states[0] for state in states)
+    finally:
+        runner.close()

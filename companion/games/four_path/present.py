@@ -159,6 +159,8 @@ def siege_entry(state: FourPathState) -> Entry:
             f"areas.{creature.id}",
             "choice",
             WORDS.key("field.stands"),
+            # "No tower" first: a script's ``areas: {tower_2: [fidea]}`` leaving out a
+            # creature that stood there is read as this first option (planner._left).
             options=(NO_TOWER, *TOWERS),
             default=area_of(state, creature.id),
             names=WHERE,
