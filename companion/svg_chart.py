@@ -55,17 +55,28 @@ def number(value: float | None, language: str = "en") -> str:
     return said.replace(".", ",") if language == "ru" else said
 
 
-def _width(text: str, size: int = FONT) -> float:
-    """About how wide a line of the system font is (no font metrics on the box)."""
-    return len(text) * size * 0.58
+def _em(letter: str) -> float:
+    """About how wide a letter of the system font is, in ems (no font metrics on the box):
+    capitals and Cyrillic are wider, spaces and punctuation narrower."""
+    if letter in " .,:;'!|il1":
+        return 0.32
+    if letter.isupper() or "\u0400" <= letter <= "\u04ff" or letter in "mwMW%":
+        return 0.7
+    return 0.58
 
 
-def _clip(text: str, room: float, size: int = FONT) -> str:
+def _width(text: str, size: int = FONT, bold: bool = False) -> float:
+    return sum(_em(letter) for letter in text) * size * (1.07 if bold else 1.0)
+
+
+def _clip(text: str, room: float, size: int = FONT, bold: bool = False) -> str:
     """The text cut with an ellipsis to about ``room`` pixels (the whole one in its title)."""
-    if _width(text, size) <= room:
+    if _width(text, size, bold) <= room:
         return text
-    keep = max(1, int(room / (size * 0.58)) - 1)
-    return text[:keep] + "…"
+    keep = len(text)
+    while keep > 1 and _width(text[:keep] + "…", size, bold) > room:
+        keep -= 1
+    return text[:keep].rstrip() + "…"
 
 
 def _caption(title: str) -> list[str]:
@@ -73,11 +84,11 @@ def _caption(title: str) -> list[str]:
     room, words, lines = WIDTH - 2 * PAD, title.split(), [""]
     for word in words:
         joined = f"{lines[-1]} {word}".strip()
-        if _width(joined, CAPTION) <= room or not lines[-1] or len(lines) == 2:
+        if _width(joined, CAPTION, True) <= room or not lines[-1] or len(lines) == 2:
             lines[-1] = joined
         else:
             lines.append(word)
-    return [_clip(line, room, CAPTION) for line in lines]
+    return [_clip(line, room, CAPTION, True) for line in lines]
 
 
 def _header(title: str) -> float:
@@ -192,11 +203,12 @@ def _tick(value: float, language: str) -> str:
 
 
 def _nice_top(value: float) -> float:
-    """The axis' top: 1, 2, 2.5 or 5 times a power of ten, at or above ``value``."""
+    """The axis' top: 1, 2, 4, 6 or 8 times a power of ten, at or above ``value`` (so its
+    half, the middle line, is a round number too)."""
     if value <= 0:
         return 1.0
     power = 10 ** math.floor(math.log10(value))
-    for step in (1, 2, 2.5, 5, 10):
+    for step in (1, 2, 4, 6, 8, 10):
         if step * power >= value:
             return float(step * power)
     return float(10 * power)

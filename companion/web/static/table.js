@@ -184,7 +184,6 @@ async function showStats() {
   }
   statsLanguage = STATS_WORDS[data.language] ? data.language : "en";
   labelViews();
-  document.getElementById("stats-title").textContent = data.title;
   fill("stats", ...data.sections.map(statsSection));
 }
 

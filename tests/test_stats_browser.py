@@ -1,0 +1,173 @@
+"""The statistics' pictures in a real browser (Debian's Chromium, as tests/test_web_browser.py
+drives it): the HTML report opened from its file, in English and Russian, and the table
+page's "Statistics" view on a running table, both over an evening of example games
+(tests/test_stats_html.py). What they show is checked against ``table_stats`` itself: each
+player's wins on the chart, every game's length chart, the game on the table first; nothing
+fetched from anywhere, no script error, nothing refused by the pages' CSP.
+
+The screenshots go to the gallery: docs/img/stats_report_en.png, stats_report_ru.png (the
+report's top on a phone) and phone_table_stats.png (the phone's view as it opens).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from companion import stats, stats_html
+from companion.journal import Journal
+from tests.test_stats_html import evening
+from tests.test_web_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    GALLERY,
+    PHONE,
+    WAIT,
+    open_page,
+    running_table,
+    same_picture,
+)
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(),
+    reason="Debian's chromium is not installed (/usr/bin/chromium): .ci/run installs it",
+)
+REPORT_HEIGHT = 1900  # the report's top in the gallery: the standings to the first game's chart
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def wins_of(found: dict[str, Any]) -> list[str]:
+    """Each player's bar as the wins chart titles it, most wins first."""
+    rows = sorted(found["players"], key=lambda p: (-p["wins"], -p["games"], p["name"]))
+    return [f"{row['name']}: {row['wins']}" for row in rows]
+
+
+def chart_titles(page: Page, label: str) -> list[str]:
+    """The titles of a chart's bars or dots (what a finger on one shows)."""
+    titles: list[str] = page.locator(
+        f'svg[aria-label="{label}"] :is(rect, circle) > title'
+    ).all_text_contents()
+    return titles
+
+
+def save(page: Page, name: str) -> None:
+    """The page's top into the gallery, unless only the rasteriser's rounding differs."""
+    path = GALLERY / name
+    fresh: bytes = page.screenshot(
+        clip={"x": 0, "y": 0, "width": PHONE["width"], "height": REPORT_HEIGHT},
+        full_page=True,
+        animations="disabled",
+    )
+    if path.exists() and same_picture(path.read_bytes(), fresh):
+        return
+    path.write_bytes(fresh)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_report_opens_from_its_file_and_shows_every_chart(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    journal, _ = evening(tmp_path / "j.sqlite", monkeypatch)
+    found = stats.table_stats(journal, language=language)
+    journal.close()
+    path = tmp_path / "report.html"
+    stats_html.write_report(found, path, language)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    errors: list[str] = []
+    asked: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.goto(path.as_uri())
+        expect(page.locator("h1")).to_have_text(stats_html.say("title", language))
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        labels = page.locator("svg.stats-chart").evaluate_all(
+            "charts => charts.map((c) => c.getAttribute('aria-label'))"
+        )
+        lengths = [
+            stats_html.say("length", language, title=game["title"])
+            for game in found["games"].values()
+        ]
+        assert labels[0] == stats_html.say("wins_chart", language)
+        assert [label for label in labels if label in lengths] == lengths  # one per game
+        assert chart_titles(page, labels[0]) == wins_of(found)
+        for chart in page.locator("svg.stats-chart").all():  # drawn, at the page's width
+            box = chart.bounding_box()
+            assert box is not None and 300 < box["width"] <= PHONE["width"]
+        # The first game's dots: one per finished game, each titled with its actions.
+        first = next(iter(found["games"].values()))
+        dots = chart_titles(page, lengths[0])
+        actions = [f"{game['actions']}" for game in first["history"]]
+        assert [re.sub(r"^[^:]+: (\d+) ·.*", r"\1", t) for t in dots[: len(actions)]] == actions
+        assert asked == [path.as_uri()]  # nothing fetched: no font, no script, no picture
+        assert errors == []
+        save(page, f"stats_report_{language}.png")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_table_page_shows_the_statistics(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """The table page's "Statistics": the same sections as the report, the game on the
+    table (a new Bestiary game) first, its charts drawn as SVG in the page (not as
+    pictures), in the table's language; back to the cards and new game."""
+    path = tmp_path / "j.sqlite"
+    journal, _ = evening(path, monkeypatch)
+    journal.close()
+    setup = {"players": ["Anna", "Boris"], "first": 1, "scale_length": 6}
+    with running_table(tmp_path, language, "bestiary", setup, []) as table:
+        found = stats.table_stats(Journal(path), language=language)
+        url = f"{table.server.url}/table/{table.tokens['table']}"
+        page = open_page(browser, table, url, PHONE)
+        page.goto(url)
+        words = {"en": ("Statistics", "Players"), "ru": ("Статистика", "Игроки")}[language]
+        tab = page.locator("#view-stats")
+        expect(tab).to_have_text(words[0], timeout=WAIT)
+        tab.click()
+        expect(tab).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#table-view")).to_be_hidden()
+        sections = page.locator("#stats > section")
+        expect(sections.first.locator("h2")).to_have_text(words[1], timeout=WAIT)
+        ids = sections.evaluate_all("nodes => nodes.map((n) => n.dataset.section)")
+        assert ids[:3] == ["players", "games", "game-bestiary"]
+        assert sorted(ids[2:]) == sorted(f"game-{name}" for name in found["games"])
+        label = stats_html.say("wins_chart", language)
+        assert chart_titles(page, label) == wins_of(found)
+        chart = page.locator(f'#stats svg[aria-label="{label}"]')
+        box = chart.bounding_box()
+        assert box is not None and box["width"] > 300 and box["height"] > 60
+        bestiary = found["games"]["bestiary"]
+        length = stats_html.say("length", language, title=bestiary["title"])
+        expect(page.locator(f'#stats svg[aria-label="{length}"] circle')).to_have_count(
+            len(bestiary["history"]) * 3  # actions, periods and minutes: a dot each per game
+        )
+        standings = page.locator("[data-section=players] table").first
+        expect(standings.locator("tbody tr")).to_have_count(len(found["players"]))
+        if language == "en":
+            page.evaluate("window.scrollTo(0, 0)")
+            fresh = page.screenshot(animations="disabled", caret="hide")
+            target = GALLERY / "phone_table_stats.png"
+            if not (target.exists() and same_picture(target.read_bytes(), fresh)):
+                target.write_bytes(fresh)
+        page.locator("#view-table").click()
+        expect(page.locator("#stats-view")).to_be_hidden()
+        expect(page.locator("#table-view")).to_be_visible()
+        assert table.errors == []
