@@ -20,6 +20,7 @@ from companion.journal import Journal, JournalError
 from companion.replay import CHECKPOINT_EVERY, Replay
 from companion.table import Table
 from companion.web.hub import Hub
+from companion.web.replay_routes import payload
 from companion.web.server import make_app
 from tests.conftest import EXAMPLES
 
@@ -68,6 +69,23 @@ def test_every_step_is_the_public_view_the_table_showed(journal: Journal, path: 
     assert replay.step(-5).step == 0
     assert replay.step(replay.of + 9).step == replay.of
     assert replay.step(replay.of).view.get("winner")
+
+
+EXAMPLES_PLAYED = sorted(p for p in EXAMPLES.glob("*.yaml") if script.load(p).actions)
+
+
+@pytest.mark.parametrize("path", EXAMPLES_PLAYED, ids=[p.stem for p in EXAMPLES_PLAYED])
+def test_every_example_game_replays_as_it_was_played(journal: Journal, path: Path) -> None:
+    """Each game (every example script that plays actions): every step the table's view,
+    and the spectator page's payload of it JSON in either language."""
+    game, seen = played(path, journal)
+    replay = Replay(Journal(journal.path), game.record.id)
+    for n in range(replay.of + 1):
+        language = ("en", "ru")[n % 2]
+        step = replay.step(n, language)
+        assert step.view == seen[n]["view"], n
+        assert step.said == tuple(seen[n]["said"][language]), n
+        json.dumps(payload(replay, step, language))
 
 
 def test_a_long_game_steps_from_the_journals_snapshots(
