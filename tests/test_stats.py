@@ -320,3 +320,47 @@ def test_without_the_report_module_html_is_one_line_exit_2(
     code, out, err = stats_command("--journal", str(played.db), "--html", str(tmp_path / "r.html"))
     assert (code, out) == (2, "")
     assert err == "companion: the HTML report (--html) is not built into this version\n"
+
+
+def test_a_game_ended_without_a_winner_is_played_and_its_battles_counted(
+    tmp_path: Path,
+) -> None:
+    """talisman_battle, then ended from the menu (the tracker names no winner): the Warrior
+    won against the enemies and against the Sorceress he attacked, drew once; she lost her
+    two battles and the one she was attacked in."""
+    db = tmp_path / "journal.sqlite"
+    said = play(db, EXAMPLES / "talisman_battle.yaml")
+    results = re.findall(r"^(\w+): (won|lost|standoff)\.$", said, re.M)
+    assert results == [
+        ("Warrior", "won"),
+        ("Warrior", "standoff"),
+        ("Sorceress", "lost"),
+        ("Warrior", "won"),
+        ("Sorceress", "lost"),
+    ]
+    journal = Journal(db)
+    assert told(journal)["finished"] == 0
+    journal.set_status(1, "finished")  # what MENU, End game does
+    stats = told(journal)
+    game = stats["games"]["talisman"]
+    assert (stats["finished"], game["played"], game["history"][0]["winners"]) == (1, 1, [])
+    assert (game["unit"], game["avg_units"]) == ("turns", 7)
+    battles = game["own"]["tables"][0]
+    assert battles["columns"] == ["Player", "Battles", "Won", "Lost", "Drawn"]
+    assert battles["rows"] == [["Warrior", 3, 2, 0, 1], ["Sorceress", 3, 0, 3, 0]]
+    assert [(p["name"], p["games"], p["wins"]) for p in stats["players"]] == [
+        ("Sorceress", 1, 0),
+        ("Warrior", 1, 0),
+    ]
+
+
+def test_a_first_reading_shared_among_processes_tells_the_same(
+    played: Played, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import stats_replay  # noqa: PLC0415
+
+    monkeypatch.setattr(stats_replay, "PARALLEL_AT", 1)
+    journal = Journal(played.db)
+    alone = gather(journal, cache=False, workers=1)
+    shared = gather(journal, cache=False, workers=2)
+    assert shared.played == alone.played and shared.unreadable == alone.unreadable == []
