@@ -3,13 +3,15 @@
 A Bestiary duel of 2,000 actions is played through the table into a journal file (so the
 journal keeps its snapshots, as on the box), then a replay opened on its own connection
 (as the phones' server opens one) is stepped to random points of the game, and from each
-one step forward or back (the arrow keys, play). The budget: any step under 100 ms.
+one step forward or back (the arrow keys, play); then the spectator page's question through
+the phones' server (GET /api/replay/<id>?step=N). The budget: any step under 100 ms.
 Run: .venv/bin/python bench/replay.py [--actions 2000] [--jumps 300] [--seed 25]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import itertools
 import random
 import sys
@@ -20,10 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from aiohttp.test_utils import TestClient, TestServer
+
 from bench.rules import SETUP, actions
 from companion.journal import Journal
 from companion.replay import Replay
 from companion.table import Table
+from companion.web.hub import Hub
+from companion.web.server import make_app
 
 
 class Timed:
@@ -49,6 +55,28 @@ def percentiles(values: list[float]) -> str:
     p50 = ordered[len(ordered) // 2] * 1000
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
     return f"p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {ordered[-1] * 1000:.2f} ms"
+
+
+async def through_the_server(
+    journal: Journal, game_id: int, draw: random.Random, count: int
+) -> list[float]:
+    """The spectator page's question over HTTP (loopback, the server's own worker thread
+    and journal connection, the payload as JSON): wall-clock times."""
+    times: list[float] = []
+    async with TestClient(TestServer(make_app(Hub(lambda _: None, journal)))) as client:
+        for _ in range(count):
+            target = draw.randrange(last_but_one(journal, game_id) + 1)
+            for step in (target, target + 1, target):
+                started = time.perf_counter()
+                answer = await client.get(f"/api/replay/{game_id}?step={step}&lang=en")
+                await answer.read()
+                times.append(time.perf_counter() - started)
+    return times
+
+
+def last_but_one(journal: Journal, game_id: int) -> int:
+    """The step before the last (a jump and the step after it stay in the game)."""
+    return journal.game(game_id).head - 1
 
 
 def main() -> int:
@@ -81,12 +109,17 @@ def main() -> int:
                 beside(replay.step, target)
         for target in range(replay.of + 1):  # play from the start to the end
             played(replay.step, target)
+        served = asyncio.run(through_the_server(journal, game_id, draw, args.jumps // 3))
         journal.close()
     print(f"replay of a {args.actions}-action game: open {opened * 1000:.1f} ms")
     print(f"  first 10 jumps (nothing passed yet): {first}")
     print(f"  random jumps ({len(jumps.wall)}): {jumps}")
     print(f"  one step forward or back ({len(beside.wall)}): {beside}")
     print(f"  play, every step in order ({len(played.wall)}): {played}")
+    print(
+        f"  through the server, GET /api/replay/<id>?step=N, a jump and a step either side "
+        f"({len(served)}): {percentiles(served)}"
+    )
     every = (first, jumps, beside, played)
     slowest = max(max(t.wall) for t in every)
     costliest = max(max(t.cpu) for t in every)
