@@ -20,6 +20,7 @@ from companion.planner import presses_for
 from companion.presses import PressRunner
 from companion.rules.base import Entry, IllegalAction, Prompt, RulesError, SetupError
 from companion.script import parse, parse_press
+from companion.snapshot import of_state
 from companion.table import Apply, Table
 
 PLAYERS = ["Anna", "Boris"]
@@ -82,14 +83,42 @@ def test_a_setup_naming_no_dice_prompts_as_before() -> None:
     assert "spell" in prompt.free and "carry" in prompt.free
 
 
-def test_today_s_edition_keeps_the_first_lines_and_adds_after_them() -> None:
-    old, new = present.prompt(_start(None)), present.prompt(_start("table"))
-    assert new.choices == old.choices
-    assert [e.key for e in new.entries][: len(old.entries)] == [e.key for e in old.entries]
-    assert [e.key.split(".")[-1] for e in new.entries][len(old.entries) :] == [
-        *("toad_other", "roll", "follower", "spell", "carry"),
-    ]
-    assert new.free == ()
+def test_today_s_edition_is_laid_out_for_few_presses() -> None:
+    """The turn starts on its first line; the list goes round, so Battle, its last line,
+    is one press up (red) and psychic combat and the lives one and two presses down
+    (issue 24: few presses). NEXT still ends the turn wherever it stands."""
+    state = _start("table", craft=4)
+    state = _play(state, {"do": "spell", "name": "Fireball"}, {"do": "end_turn"})
+    state = _play(state, {"do": "end_turn"})  # Anna's turn again, the Fireball hers to cast
+    prompt = present.prompt(state)
+    assert prompt.choices == ({"do": "end_turn"}, {"do": "cast", "name": "Fireball"})
+    names = [e.key.split(".")[-1] for e in prompt.entries]
+    assert names == [n for n in entries.TURN_ORDER if n not in ("follower_leaves", "drop")]
+    assert names[-2:] == ["trophy", "battle"] and names[:2] == ["psychic", "lives"]
+    assert prompt.free == ()
+    fresh = _start("table")
+    action = {"do": "battle", "enemies": [4], "roll": 5, "enemy_roll": 3}
+    red, blue, cyan = "seat1.red", "seat1.blue", "seat1.cyan"
+    # red to Battle, open it, the enemy's 3 to 4, the hero's die 3 to 5 and NEXT: the
+    # enemies' 3 and no weapon or bonus kept
+    assert _planned(fresh, action) == [red, cyan, red, cyan, red, red, "next"]
+    assert blue not in _planned(fresh, action)
+
+
+def _planned(state: State, action: dict[str, Any]) -> list[str]:
+    """The presses the planner finds for ``action`` with the cursor on the first line."""
+    return presses_for(of_state(games.find("talisman"), state), action)
+
+
+def test_the_first_edition_s_list_is_kept_as_it_was() -> None:
+    """A press script written for the first edition plays the same game."""
+    prompt = present.prompt(_play(_start(None), {"do": "spell", "name": "Fireball"}))
+    assert prompt.choices[:4] == (
+        {"do": "end_turn"},
+        {"do": "miss_turn", "encounters_left": True},
+        {"do": "miss_turn", "encounters_left": False},
+        {"do": "toad"},
+    )
 
 
 # --- the table's dice -----------------------------------------------------------------------
@@ -99,7 +128,7 @@ def test_the_table_s_dice_are_asked_right_after_the_enemies() -> None:
     prompt = present.prompt(_start("table"))
     battle = _entry(prompt, "battle")
     keys = [f.key for f in battle.fields]
-    assert keys == ["enemies.0", "roll", "enemy_roll", "weapons.0", "bonus", "psychic"]
+    assert keys == ["enemies.0", "roll", "enemy_roll", "weapons.0", "bonus"]
     die = battle.fields[1]
     assert (die.low, die.high, die.first) == (1, 6, entries.DIE_START)
     assert _entered(battle, 4, 5, 2) == {  # NEXT then: the rest at their defaults
@@ -109,14 +138,24 @@ def test_the_table_s_dice_are_asked_right_after_the_enemies() -> None:
         "enemy_roll": 2,
         "weapons": [0],
         "bonus": 0,
-        "psychic": "no",
+    }
+    psychic = _entry(prompt, "psychic")  # its own line: Craft, no weapon (L116-120)
+    assert [f.key for f in psychic.fields] == ["enemies.0", "roll", "enemy_roll", "bonus"]
+    assert _entered(psychic, 4, 1, 4) == {
+        "do": "battle",
+        "enemies": [4],
+        "psychic": "yes",
+        "roll": 1,
+        "enemy_roll": 4,
+        "bonus": 0,
     }
     two = _entry(prompt, "battle_two")
     assert [f.key for f in two.fields][:4] == ["enemies.0", "enemies.1", "roll", "enemy_roll"]
     assert "psychic" in [f.key for f in two.fields]  # psychic combat against two, too
-    attack = _entry(prompt, "attack")
-    assert [f.key for f in attack.fields][:3] == ["defender", "roll", "defender_roll"]
-    assert _entered(attack, "Boris", 1, 6) == {
+    attack = _entry(prompt, "attack")  # the one other hero: the line names him
+    assert attack.base == {"do": "attack", "defender": "Boris"}
+    assert [f.key for f in attack.fields][:2] == ["roll", "defender_roll"]
+    assert _entered(attack, 1, 6) == {
         "do": "attack",
         "defender": "Boris",
         "roll": 1,
@@ -125,6 +164,9 @@ def test_the_table_s_dice_are_asked_right_after_the_enemies() -> None:
         "defender_bonus": 0,
         "psychic": "no",
     }
+    three = engine.start({"players": [*PLAYERS, "Vera"], "dice": "table"})
+    attack = _entry(present.prompt(three), "attack")  # two to choose from: asked
+    assert attack.fields[0].key == "defender" and attack.fields[0].options == ("Boris", "Vera")
 
 
 def test_a_weapon_entered_counts_as_a_script_s_weapons() -> None:
@@ -167,14 +209,24 @@ def test_the_box_rolls_what_is_left_out_and_takes_what_is_entered() -> None:
     assert "roll" not in fields and "weapons.0" in fields
 
 
-def test_the_reroll_is_an_entry_of_the_table_s_die_and_gone_once_fate_is_spent() -> None:
+def test_the_reroll_is_a_choice_per_face_of_the_table_s_die_and_gone_once_spent() -> None:
     state = _play(
         _start("table", fate=1), {"do": "battle", "enemies": [3], "roll": 1, "enemy_roll": 6}
     )
     prompt = present.prompt(state)
-    assert prompt.choices == ({"do": "accept"},)
-    reroll = _entry(prompt, "reroll")
-    assert _entered(reroll, 6) == {"do": "reroll", "roll": 6}
+    assert prompt.choices == (
+        {"do": "accept"},
+        *({"do": "reroll", "roll": face} for face in range(1, 7)),
+    )
+    assert prompt.entries == ()
+    # the list goes round: a 6 is one press up from "accept"
+    assert _planned(state, {"do": "reroll", "roll": 6}) == ["seat1.red", "seat1.cyan"]
+    assert labels.choice(present.view(state), prompt.choices[6], "en") == (
+        "Spend 1 fate: rerolled 6"
+    )
+    assert labels.choice(present.view(state), prompt.choices[6], "ru") == (
+        "Переброс за 1 судьбу: выпало 6"
+    )
     with pytest.raises(IllegalAction, match="'roll' \\(the hero's die\\)"):
         engine.step(state, {"do": "reroll"})
     state = engine.step(state, {"do": "reroll", "roll": 6})
@@ -206,20 +258,21 @@ def test_each_enemy_won_is_offered_as_a_trophy_and_kept_when_taken() -> None:
     )
     assert state.hero(1).strength_trophies == 0
     choices = present.prompt(state).choices
-    assert choices[:4] == present.prompt(_start("table")).choices  # the first lines stay
-    assert choices[4:] == (
+    assert choices[:2] == (  # first: the cursor is on the first after the rolls are accepted
         {"do": "trophy", "kind": "strength", "value": 3},
         {"do": "trophy", "kind": "strength", "value": 4},
     )
-    assert labels.choice(present.view(state), choices[5], "en") == (
+    assert choices[2:] == present.prompt(_start("table")).choices
+    assert labels.choice(present.view(state), choices[1], "en") == (
         "Keep the enemy as a trophy: Strength 4"
     )
-    assert labels.choice(present.view(state), choices[5], "ru") == (
+    assert labels.choice(present.view(state), choices[1], "ru") == (
         "Оставить врага трофеем: Сила 4"
     )
+    assert _planned(state, choices[0]) == ["seat1.cyan"]
     state = engine.step(state, {"do": "trophy", "kind": "strength", "value": 4})
     assert state.hero(1).strength_trophies == 4
-    assert present.prompt(state).choices[4:] == ({"do": "trophy", "kind": "strength", "value": 3},)
+    assert present.prompt(state).choices[:1] == ({"do": "trophy", "kind": "strength", "value": 3},)
     state = engine.step(state, {"do": "end_turn"})  # the other one left on the space
     assert state.spoils == ()
 
@@ -329,8 +382,8 @@ def test_the_turn_s_player_turns_another_hero_into_a_toad(tmp_path: Any) -> None
     table = Table.new_game(
         Journal(tmp_path / "j.sqlite"), "talisman", {"players": PLAYERS, "dice": "table"}
     )
-    toad = _entry(table.prompt(), "toad_other")
-    assert toad.fields[0].options == ("Boris",)
+    toad = _entry(table.prompt(), "toad")
+    assert toad.fields[0].options == ("Anna", "Boris")  # the hero himself first
     assert _entered(toad, "Boris") == {"do": "toad", "hero": "Boris"}
     table.execute(Apply(_entered(toad, "Boris"), 1))
     assert isinstance(table.state, State) and table.state.hero(2).toad == 3
@@ -349,7 +402,13 @@ def test_the_entries_are_said_in_both_languages() -> None:
         e.key.split(".")[-1]: (labels.choice(view, e.base, "en"), labels.choice(view, e.base, "ru"))
         for e in present.prompt(state).entries
     }
-    assert said["toad_other"] == ("Another hero a toad", "Другой герой — жаба")
+    assert said["toad"] == ("Turned into a toad", "Превращение в жабу")
+    assert said["miss_turn"] == ("Miss a turn", "Пропуск хода")
+    assert said["psychic"] == ("Psychic combat", "Психическая битва")
+    assert said["attack"] == ("Attack Boris", "Атаковать: Boris")
+    other = {"do": "toad", "hero": "Boris"}  # UNDO says what it took back in these words
+    assert labels.choice(view, other, "en") == "Another hero a toad"
+    assert labels.choice(view, {"do": "toad", "hero": "Anna"}, "en") == "Turned into a toad"
     assert said["follower_leaves"] == ("A follower leaves", "Помощник уходит")
     assert said["drop"] == ("An object dropped", "Оставлен предмет")
     assert said["spell"] == ("A spell gained", "Новое заклинание")

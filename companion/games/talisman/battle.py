@@ -19,6 +19,7 @@ from companion.games.talisman.turn import (
     check_phase,
     check_seat,
     end_of_turn,
+    flag,
     hero_seat,
     roll_die,
     table_dice,
@@ -37,15 +38,6 @@ from companion.rules.base import (
 
 SAVED_BY = ("object", "spell", "ability")
 TAKES = ("life", "gold", "object")
-
-
-def _yes(value: object, key: str) -> bool:
-    """A flag: true/false, or the buttons' yes/no."""
-    if isinstance(value, bool):
-        return value
-    if value in ("yes", "no"):
-        return value == "yes"
-    raise IllegalAction(f"'{key}': true or false, not {value!r}")
 
 
 def _weapons(action: Action) -> int:
@@ -82,7 +74,7 @@ def battle(state: State, action: Action) -> State:
     check_seat(state, action, state.turn)
     seat = state.turn
     hero = state.hero(seat)
-    psychic = _yes(action.get("psychic", False), "psychic")
+    psychic = flag(action.get("psychic", False), "psychic")
     enemies = tuple(as_int(e, "enemies", 0, 30) for e in as_list(action.get("enemies"), "enemies"))
     if not enemies:
         raise IllegalAction("'enemies': the Strength (or Craft) of each enemy, e.g. [3, 4]")
@@ -133,7 +125,7 @@ def attack(state: State, action: Action) -> State:
     other = hero_seat(state, {"hero": require(action, "defender", "the hero attacked")})
     if other == seat:
         raise IllegalAction("a hero attacks another hero")
-    psychic = _yes(action.get("psychic", False), "psychic")
+    psychic = flag(action.get("psychic", False), "psychic")
     mine, theirs = state.hero(seat), state.hero(other)
     base = (
         (mine.current_craft, theirs.current_craft)

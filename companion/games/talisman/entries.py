@@ -1,10 +1,15 @@
 """The turn's entries the buttons fill in today's edition (a setup naming ``dice``; see
-state.Setup.current): the table's dice on a battle, a weapon, and the sheet's names.
+state.Setup.current): the table's dice on a battle, a weapon, psychic combat, the sheet's
+names, and the order the cursor meets them in.
 
 A name is a choice of those the fragment names (and the hero's own) plus "another name",
 which opens a text field: a table picks the Sword in a few presses and types only a card
 the list lacks. The first edition's prompt is kept as it was (present.py), so a press
 script written for it plays the same game.
+
+Few presses (issue 24): a battle is entered in a few presses more than its values, so its
+line is one press from where the cursor starts a turn; what a field rarely holds comes
+after what it always holds, where NEXT keeps the defaults.
 """
 
 from __future__ import annotations
@@ -12,12 +17,46 @@ from __future__ import annotations
 from companion.games.spec import entry_field
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.state import Hero, State
-from companion.games.talisman.types import EntryBase
+from companion.games.talisman.types import EntryBase, RerollAction
 from companion.i18n import LANGUAGES
 from companion.rules.base import Entry, Field, FieldKind
 
 # A die entered as the table rolled it starts in the middle: any face is at most 3 presses.
 DIE_START = 3
+# An enemy's Strength (or Craft) starts at the commonest of the fragment's examples' (3).
+ENEMY_START = 3
+
+# Today's edition's turn entries, top to bottom (by the key ``entry.<name>``; one the
+# prompt does not offer now is left out). The list goes round and a turn starts with the
+# cursor on its first line (an enemy just won, else the end of the turn): the lines
+# nearest it either way are the commonest. Going up (red), Battle is the first line, then
+# a trophy (where the cursor stands once the won enemies are kept: one press back to
+# Battle), two enemies, an attack, a spell; going down (blue), after the turn's choices,
+# psychic combat and the sheet's lives, fate, gold, Strength and Craft. The rare ones (a
+# missed turn, the toad, the limits, cards to draw) sit in the middle.
+TURN_ORDER = (
+    "psychic",
+    "lives",
+    "fate",
+    "gold",
+    "strength",
+    "craft",
+    "carry",
+    "follower",
+    "follower_leaves",
+    "drop",
+    "roll",
+    "encounter",
+    "alignment",
+    "capacity",
+    "miss_turn",
+    "toad",
+    "spell",
+    "attack",
+    "battle_two",
+    "trophy",
+    "battle",
+)
 # A name typed letter by letter: up to this many letters.
 NAME_LETTERS = 16
 # The choice that opens the text field ("another name"); no card is called this.
@@ -91,23 +130,67 @@ def _entry(base: EntryBase, fields: tuple[Field, ...], key: str) -> Entry:
     return Entry(base, fields, WORDS.key(f"entry.{key}"))
 
 
-def reroll(state: State) -> Entry:
-    """The fate reroll with the table's die (the box's: a plain choice)."""
-    return _entry({"do": "reroll"}, (die("roll"),), "reroll")
+def rerolls() -> list[RerollAction]:
+    """The fate reroll with the table's die: one choice per face the table rolled (the
+    list goes round, so a 6 is one press up from "accept" and a 1 one press down)."""
+    return [{"do": "reroll", "roll": face} for face in range(1, 7)]
+
+
+def battles(state: State, seat: int, bonus: Field, yesno: Field) -> list[Entry]:
+    """A battle, psychic combat, two enemies on one die, an attack on a hero. The values a
+    battle always changes first (the enemy's, then with the table's dice the two dice), a
+    weapon and a bonus after them, where NEXT keeps them at 0. Psychic combat is its own
+    line (Craft against Craft, no weapon: L116-120). The hero attacked is asked only when
+    there are two to choose from."""
+    table = state.setup.table_dice
+    dice = (die("roll"), die("enemy_roll")) if table else ()
+    theirs = (die("roll"), die("defender_roll")) if table else ()
+    enemy = [_field(f"enemies.{i}", low=0, high=20, default=ENEMY_START) for i in (0, 1)]
+    label = WORDS.key("field.enemies_craft")  # psychic combat: the enemy's Craft
+    craft = Field("enemies.0", "int", label, low=0, high=20, default=ENEMY_START)
+    # The weapon's bonus (L60): one weapon, the best; a second (the Warrior's, L255) goes
+    # in the bonus. The list holds it so the action reads as a script writes it.
+    weapon = _field("weapons.0", low=0, high=5, default=0)
+    others = tuple(state.seats.name(s) for s in state.seats.numbers() if s != seat)
+    attack: EntryBase = {"do": "attack"}
+    asked: tuple[Field, ...] = ()
+    if len(others) == 1:  # the one hero to attack: named by the line itself
+        attack["defender"] = others[0]
+    else:  # scripts and the journal name the hero attacked by name
+        asked = (_field("defender", "choice", options=others),)
+    defender_bonus = _field("defender_bonus", low=-5, high=9, default=0)
+    one: EntryBase = {"do": "battle", "enemies": [ENEMY_START], "weapons": [0]}
+    psychic: EntryBase = {"do": "battle", "enemies": [ENEMY_START], "psychic": "yes"}
+    two: EntryBase = {"do": "battle", "enemies": [ENEMY_START] * 2, "weapons": [0]}
+    return [
+        _entry(one, (enemy[0], *dice, weapon, bonus), "battle"),
+        _entry(psychic, (craft, *dice, bonus), "psychic"),
+        _entry(two, (*enemy, *dice, weapon, bonus, yesno), "battle_two"),
+        _entry(attack, (*asked, *theirs, bonus, defender_bonus, yesno), "attack"),
+    ]
+
+
+def ordered(made: list[Entry]) -> tuple[Entry, ...]:
+    """``made`` in :data:`TURN_ORDER` (each entry by its key's last part)."""
+    place = {name: index for index, name in enumerate(TURN_ORDER)}
+    return tuple(sorted(made, key=lambda entry: place[entry.key.rpartition(".")[2]]))
 
 
 def sheet_names(state: State, seat: int, hero: Hero) -> list[Entry]:
-    """After the first edition's entries: another hero toaded, a die for anything else, a
-    follower leaving or joining, an object dropped, a spell, an object taken. The commoner
-    come last: the list goes round, so red from the first line reaches an object taken in
-    one press and a spell in two. Each only when the rules could take it now (a toad gains
-    no spell, L285; a drop needs an object)."""
+    """Today's edition's entries besides the battles and the sheet's numbers: a hero
+    turned into a toad, a missed turn, a die for anything else, a follower leaving or
+    joining, an object dropped, a spell, an object taken (placed by :data:`TURN_ORDER`).
+    Each only when the rules could take it now (a toad gains no spell, L285; a drop needs
+    an object)."""
     made: list[Entry] = []
-    # Another hero, by name (as scripts and the journal write him).
-    others = tuple(state.seats.name(s) for s in state.seats.numbers() if s != seat)
-    if others:  # the base names a hero: the entry is said apart from the own toad
-        toad: EntryBase = {"do": "toad", "hero": others[0]}
-        made.append(_entry(toad, (_field("hero", "choice", options=others),), "toad_other"))
+    # The toad: the hero himself first, then another hero, by name (as scripts and the
+    # journal write him: the turn's player toads another with a spell or a card, L293).
+    heroes = tuple(state.seats.name(s) for s in (seat, *state.seats.numbers()))
+    toad = _field("hero", "choice", options=tuple(dict.fromkeys(heroes)))
+    made.append(_entry({"do": "toad"}, (toad,), "toad"))
+    # A missed turn: this one, when encounters are left on the space, else the next (L297).
+    left = _field("encounters_left", "choice", options=("no", "yes"), words=WORDS.key("yesno"))
+    made.append(_entry({"do": "miss_turn"}, (left,), "miss_turn"))
     rolled = (die("value"),) if state.setup.table_dice else ()
     made.append(
         _entry({"do": "roll"}, (*rolled, _field("bonus", low=-5, high=9, default=0)), "roll")

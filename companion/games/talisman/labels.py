@@ -145,7 +145,13 @@ def _choice(view: TalismanView, action: Action, language: str) -> str:
         return ui(f"choice.trade_{trades[0]}", language, gained=held // TROPHY_RATE)
     if kind == "miss_turn":
         left = action.get("encounters_left")
-        return ui("choice.miss_this" if left else "choice.miss_next", language)
+        if left is None:  # today's entry, before its one value
+            return WORDS("entry.miss_turn", language)
+        return ui("choice.miss_this" if left in (True, "yes") else "choice.miss_next", language)
+    if kind == "reroll" and action.get("roll") is not None:  # the table's new die
+        return ui("choice.reroll_die", language, value=str(action.get("roll")))
+    if kind == "attack" and action.get("defender") is not None:
+        return WORDS("entry.attack_hero", language, hero=name(view, action.get("defender")))
     if kind in ("cast", "discard"):
         return ui(f"choice.{kind}", language, name=said(str(action.get("name")), language))
     if kind == "drop":  # a choice names the object; the entry does not yet
@@ -155,7 +161,7 @@ def _choice(view: TalismanView, action: Action, language: str) -> str:
     if kind == "trophy" and action.get("value") is not None:  # the won enemy, kept
         trophy = "craft" if action.get("kind") == "craft" else "strength"
         return ui(f"choice.trophy_{trophy}", language, value=str(action.get("value")))
-    if kind == "toad" and action.get("hero") is not None:  # the entry: another hero
+    if kind == "toad" and _another(view, action.get("hero")):
         return WORDS("entry.toad_other", language)
     if kind == "follower" and action.get("leaves"):
         return WORDS("entry.follower_leaves", language)
@@ -174,11 +180,21 @@ def _choice(view: TalismanView, action: Action, language: str) -> str:
     enemies = action.get("enemies")
     if kind == "battle" and isinstance(enemies, list) and len(enemies) > 1:
         return WORDS("entry.battle_two", language)  # an entry, by its action
+    if kind == "battle" and action.get("psychic") in (True, "yes"):
+        return WORDS("entry.psychic", language)
     if WORDS.has(f"ui.choice.{kind}"):
         return ui(f"choice.{kind}", language)
     if WORDS.has(f"entry.{kind}"):
         return WORDS(f"entry.{kind}", language)
     return kind.replace("_", " ")
+
+
+def _another(view: TalismanView, hero: object) -> bool:
+    """``hero`` (a seat or a name) is given and is not the turn's hero."""
+    if hero is None:
+        return False
+    turn = turn_seat(view)
+    return hero != turn and hero != name(view, turn)
 
 
 def alignment(hero: HeroView, language: str) -> str:

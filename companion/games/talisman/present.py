@@ -68,14 +68,13 @@ def prompt(state: State) -> Prompt:
         decider = state.hero(deciding)
         spent = fight.opponent_rerolled if deciding != fight.seat else fight.rerolled
         choices: list[TalismanAction] = [{"do": "accept"}]
-        rerolls: tuple[Entry, ...] = ()
         if decider.fate > 0 and not spent:  # no reroll offered once fate is spent (L64)
-            if state.setup.table_dice:  # the table rolls the new die: entered
-                rerolls = (entries.reroll(state),)
+            if state.setup.table_dice:  # the table rolls the new die: one line per face
+                choices += entries.rerolls()
             else:
                 choices.append({"do": "reroll"})
         fields = {"player": decider.name, "mine": fight.hero_total, "theirs": fight.against_total}
-        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices), (), rerolls)
+        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices))
     if state.phase == PHASE_OUTCOME and fight is not None:
         saves: list[LoseAction] = [
             {"do": "lose"},
@@ -104,39 +103,61 @@ def prompt(state: State) -> Prompt:
 
 def _turn(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> Prompt:
     """The turn: end it (trading trophies when they make a point), the battle calculator,
-    the sheet's changes as entries, the toad and a missed turn. Today's edition keeps these
-    first lines where they were and adds after them: the won enemies as trophies (after
-    the toad), the table's dice and a weapon in the battles, and the names' entries last."""
-    current = state.setup.current
-    choices: list[TalismanAction] = [{"do": "end_turn"}]
-    if not hero.toad:
-        for kind in ("strength", "craft"):
-            if getattr(hero, f"{kind}_trophies") >= 7:
-                choices.append({"do": "end_turn", "trade": [kind]})
+    the sheet's changes as entries, the toad and a missed turn. Today's edition is laid
+    out for few presses (:func:`_today`); the first edition's list is kept as it was, so
+    a press script written for it plays the same game."""
+    if state.setup.current:
+        return _today(state, seat, hero, fields)
+    choices: list[TalismanAction] = [{"do": "end_turn"}, *_trades(hero)]
     choices += [
         {"do": "miss_turn", "encounters_left": True},
         {"do": "miss_turn", "encounters_left": False},
         {"do": "toad"},
     ]
+    choices += _casts(hero)
+    made = [*_battles(state, seat), *_sheet(state, hero)]
+    free = ("carry", "drop", "follower", "spell", "discard", "cast", "roll")
+    return Prompt(seat, "turn", _key("turn"), fields, tuple(choices), free, tuple(made))
+
+
+def _today(state: State, seat: int, hero: Hero, fields: dict[str, str | int]) -> Prompt:
+    """Today's edition: the enemies just won first (the cursor starts on the first line
+    after the battle's rolls are accepted: one press keeps each, L203), then the end of
+    the turn (NEXT plays it wherever it stands), the trophy trade, the casts; then the
+    entries in :data:`entries.TURN_ORDER`, the commonest at the two ends of the list
+    (it goes round: red from the first line reaches Battle in one press)."""
+    choices: list[TalismanAction] = []
     for value in dict.fromkeys(state.spoils):  # «может забрать его как трофей» (L203)
         if state.spoils_kind == "craft":
             choices.append({"do": "trophy", "kind": "craft", "value": value})
         else:
             choices.append({"do": "trophy", "kind": "strength", "value": value})
-    for name in dict.fromkeys(hero.spells):
-        if not hero.toad and hero.casts < hero.cast_limit:
-            choices.append({"do": "cast", "name": name})
-    made = [*_battles(state, seat), *_sheet(state, hero)]
-    if current:
-        made += entries.sheet_names(state, seat, hero)
-    free = () if current else ("carry", "drop", "follower", "spell", "discard", "cast", "roll")
-    return Prompt(seat, "turn", _key("turn"), fields, tuple(choices), free, tuple(made))
+    choices += [{"do": "end_turn"}, *_trades(hero), *_casts(hero)]
+    made = [*_battles(state, seat), *_sheet(state, hero), *entries.sheet_names(state, seat, hero)]
+    return Prompt(seat, "turn", _key("turn"), fields, tuple(choices), (), entries.ordered(made))
+
+
+def _trades(hero: Hero) -> list[TalismanAction]:
+    """The end of the turn trading a kind of trophies, when they make a point and the hero
+    is no toad (L207, L281)."""
+    trades: list[TalismanAction] = []
+    if not hero.toad:
+        for kind in ("strength", "craft"):
+            if getattr(hero, f"{kind}_trophies") >= 7:
+                trades.append({"do": "end_turn", "trade": [kind]})
+    return trades
+
+
+def _casts(hero: Hero) -> list[TalismanAction]:
+    """Each spell the hero may still cast this turn (L199; a toad casts none, L285)."""
+    if hero.toad or hero.casts >= hero.cast_limit:
+        return []
+    return [{"do": "cast", "name": name} for name in dict.fromkeys(hero.spells)]
 
 
 def _battles(state: State, seat: int) -> list[Entry]:
-    """A battle against one enemy or two, and an attack on a hero. Today's edition asks the
-    table's dice right after the enemies (the values a battle always changes: NEXT then
-    keeps the rest), a weapon, and psychic combat against two enemies too."""
+    """A battle against one enemy or two, and an attack on a hero (today's edition's:
+    :func:`entries.battles`)."""
     yesno = _field("psychic", "choice", options=("no", "yes"), words=WORDS.key("yesno"))
     bonus = _field("bonus", low=-5, high=9, default=0)
     enemy = [_field(f"enemies.{i}", low=0, high=20, default=3) for i in (0, 1)]
@@ -162,31 +183,7 @@ def _battles(state: State, seat: int) -> list[Entry]:
             ),
             Entry(_base({"do": "attack"}), attack, WORDS.key("entry.attack")),
         ]
-    # Today's edition names the hero attacked as scripts and the journal write him: by name.
-    defender = _field("defender", "choice", options=tuple(state.seats.name(s) for s in others))
-    table = state.setup.table_dice
-    dice = (entries.die("roll"), entries.die("enemy_roll")) if table else ()
-    theirs = (entries.die("roll"), entries.die("defender_roll")) if table else ()
-    # The weapon's bonus (L60): one weapon, the best; a second (the Warrior's, L255) goes
-    # in the bonus. The list holds it so the action reads as a script writes it.
-    weapon = _field("weapons.0", low=0, high=5, default=0)
-    return [
-        Entry(
-            _base({"do": "battle", "enemies": [3], "weapons": [0]}),
-            (enemy[0], *dice, weapon, bonus, yesno),
-            WORDS.key("entry.battle"),
-        ),
-        Entry(
-            _base({"do": "battle", "enemies": [3, 3], "weapons": [0]}),
-            (*enemy, *dice, weapon, bonus, yesno),
-            WORDS.key("entry.battle_two"),
-        ),
-        Entry(
-            _base({"do": "attack"}),
-            (defender, *theirs, *attack[1:], yesno),
-            WORDS.key("entry.attack"),
-        ),
-    ]
+    return entries.battles(state, seat, bonus, yesno)
 
 
 def _sheet(state: State, hero: Hero) -> list[Entry]:
@@ -213,13 +210,14 @@ def _sheet(state: State, hero: Hero) -> list[Entry]:
                 WORDS.key(f"entry.{field}"),
             )
         )
+    trophy = (
+        _field("kind", "choice", options=("strength", "craft"), words=WORDS.key("trophy")),
+        _field("value", low=1, high=12, default=3),
+    )
     made += [
         Entry(
             _base({"do": "trophy"}),
-            (
-                _field("kind", "choice", options=("strength", "craft"), words=WORDS.key("trophy")),
-                _field("value", low=1, high=12, default=3),
-            ),
+            trophy[::-1] if state.setup.current else trophy,  # today's: the value first
             WORDS.key("entry.trophy"),
         ),
         Entry(

@@ -96,18 +96,18 @@ SAMPLES = (
         SETUP,
         _played(({"do": "toad"}, {"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"})),
     ),
-    # The table's dice: the battle entry, the enemy's Strength 4 entered, the hero's die
-    # being entered (5).
-    Sample("talisman_table_dice", TABLE_DICE, (), entry=0, entered=(4,), value=5),
+    # The table's dice: the battle entry (the list's last line, one press up from the
+    # first), the enemy's Strength 4 entered, the hero's die being entered (5).
+    Sample("talisman_table_dice", TABLE_DICE, (), entry=-1, entered=(4,), value=5),
     # Two enemies won with the table's dice: each offered as a trophy (L203), the first
-    # under the cursor.
+    # under the cursor (the prompt's first line, where it stands once the rolls are
+    # accepted).
     Sample(
         "talisman_trophies",
         TABLE_DICE,
         _played(
             ({"do": "battle", "enemies": [3, 4], "roll": 6, "enemy_roll": 1}, {"do": "accept"})
         ),
-        cursor=4,
     ),
     # Five objects, four at most: Anna drops one before anything else.
     Sample(

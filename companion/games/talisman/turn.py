@@ -54,6 +54,15 @@ def check_seat(state: State, action: Action, expected: int) -> None:
         )
 
 
+def flag(value: object, key: str) -> bool:
+    """A flag: true/false, or the buttons' yes/no (an entry's field holds a word)."""
+    if isinstance(value, bool):
+        return value
+    if value in ("yes", "no"):
+        return value == "yes"
+    raise IllegalAction(f"'{key}': true or false, not {value!r}")
+
+
 def check_phase(state: State, *phases: str) -> None:
     wanted = phases or (PHASE_TURN,)
     if state.phase not in wanted:
@@ -201,9 +210,7 @@ def miss_turn(state: State, action: Action) -> State:
     check_fields("miss_turn", action, ("do", "seat", "encounters_left"))
     check_phase(state)
     check_seat(state, action, state.turn)
-    left = action.get("encounters_left", False)
-    if not isinstance(left, bool):
-        raise IllegalAction("'encounters_left': true or false")
+    left = flag(action.get("encounters_left", False), "encounters_left")
     seat = state.turn
     if not left:
         state = state.changed(seat, miss_next=True)

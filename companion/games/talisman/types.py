@@ -169,7 +169,7 @@ class ToadAction(TypedDict):
 
 class MissTurnAction(TypedDict):
     do: Literal["miss_turn"]
-    encounters_left: NotRequired[bool]
+    encounters_left: NotRequired[bool | Literal["yes", "no"]]
     seat: NotRequired[Seat]
 
 
@@ -332,7 +332,8 @@ class EntryBase(TypedDict):
     enemies: NotRequired[list[int]]
     weapons: NotRequired[list[int]]  # today's edition: the weapon's bonus, entered
     leaves: NotRequired[bool]  # a follower who leaves
-    hero: NotRequired[str]  # another hero by name (the toad's entry: its first choice)
+    psychic: NotRequired[Literal["yes"]]  # today's edition: psychic combat's own line
+    defender: NotRequired[str]  # the one hero to attack, when there is one
 
 
 # --- the events (one an ``event``; what the narration says) ------------------------------
