@@ -123,6 +123,61 @@ def test_a_castle_at_the_limit_is_not_offered_and_the_next_one_opens() -> None:
     assert (first.options, first.first) == ((1, 2, 3, 4, 5), 1)
 
 
+def test_the_likely_build_is_the_first_line_and_select_builds_it(tmp_path: Path) -> None:
+    d = _box(tmp_path)
+    prompt = d.app.snapshot.prompt
+    # The first line is the Build entry's type and castle as they open: a farm in castle 1.
+    assert prompt.choices == ({"do": "build", "type": "farm", "castle": 1}, {"do": "pass"})
+    assert SPEC.choice_words(d.app.snapshot.view, prompt.choices[0], "en") == (
+        "Build: farm, castle 1"
+    )
+    assert SPEC.choice_words(d.app.snapshot.view, prompt.choices[0], "ru") == (
+        "Строить: ферма, замок 1"
+    )
+    # The cursor opens on it: one select builds it; NEXT still passes.
+    _tap(d, "seat1.cyan")
+    assert _played(d) == {"do": "build", "type": "farm", "castle": 1}
+    _tap(d, "next")
+    assert _played(d) == {"do": "pass"}
+
+
+def test_a_faction_that_cannot_pay_a_build_is_not_offered_one() -> None:
+    # 3 coins left after the route (10 - 3 - 4): the farm is offered; then none.
+    state = _state(
+        {"do": "build", "type": "farm", "castle": 1},
+        {"do": "pass"},
+        {"do": "route", "castles": [1, 2], "kind": "road"},
+    )
+    assert state.turn == 1 and state.faction(1).coins == 3
+    assert present.prompt(state).choices[0] == {"do": "build", "type": "sawmill", "castle": 2}
+    state = engine.step(state, {"do": "artifact", "influence": 1})
+    poorer = engine.step(state, {"do": "build", "type": "sawmill", "castle": 2})
+    assert poorer.faction(1).coins == 0
+    assert present.prompt(poorer).choices == ({"do": "pass"},)
+
+
+def test_the_build_opens_where_the_latest_route_leads_to_a_free_castle() -> None:
+    # Anna's farm in castle 1 (its limit in epoch 1, L232), then her road to castle 4: she
+    # most likely builds where it leads, not in castle 2 after her last one.
+    state = _state(
+        {"do": "build", "type": "farm", "castle": 1},
+        {"do": "pass"},
+        {"do": "route", "castles": [1, 4], "kind": "road"},
+    )
+    assert state.turn == 1
+    assert _field(_entry(state, "build"), "castle").first == 4
+    assert present.prompt(state).choices[0] == {"do": "build", "type": "sawmill", "castle": 4}
+    # A castle another faction has built in is no free land: the castle after the last.
+    taken = _state(
+        {"do": "build", "type": "farm", "castle": 1},
+        {"do": "build", "type": "farm", "castle": 4},
+        {"do": "route", "castles": [1, 4], "kind": "road"},
+        {"do": "pass"},
+    )
+    assert taken.turn == 1
+    assert _field(_entry(taken, "build"), "castle").first == 2
+
+
 def test_the_rarely_changed_values_come_after_the_type_and_the_castle() -> None:
     state = _state(
         {"do": "build", "type": "farm", "castle": 1},
@@ -179,9 +234,10 @@ def test_a_creature_of_no_ability_is_named_and_one_with_an_ability_takes_its_nam
     summon = _entry(state, "summon")
     # Goetius is in Anna's army: Boris is not offered him (TN-R24).
     assert "goetius" not in _field(summon, "ability").options
-    assert _asked(summon, (1, "war", "vinctum")) == ["strength", "flag", "ability", "discount"]
-    assert _asked(summon, (1, "war", "none"))[-1] == "creature"
-    assert summon.action((3, "war", "none", 0, "Saxum")) == {
+    # Which creature first: one with an ability takes its name, one of none is named next.
+    assert _asked(summon, ("vinctum",)) == ["ability", "strength", "flag", "discount"]
+    assert _asked(summon, ("none",)) == ["ability", "creature", "strength", "flag", "discount"]
+    assert summon.action(("none", "Saxum", 3, "war", 0)) == {
         "do": "summon",
         "strength": 3,
         "flag": "war",
@@ -194,29 +250,48 @@ def test_a_creature_of_no_ability_is_named_and_one_with_an_ability_takes_its_nam
 def test_entering_a_creatures_name_summons_it_by_that_name(tmp_path: Path) -> None:
     d = _box(tmp_path)
     _open(d, "summon")
-    # strength 1, peace, no ability, no discount: select each, then the name
-    _tap(d, "seat1.cyan", "seat1.cyan", "seat1.cyan", "seat1.cyan", *_spelt("Armus"))
+    # no ability (select), the name, then NEXT: strength 1, peace, no discount
+    _tap(d, "seat1.cyan", *_spelt("Armus"), "next")
     assert _played(d)["creature"] == "Armus"
     state = d.app.table.state
     assert isinstance(state, State) and state.faction(1).army[0].name == "Armus"
 
 
-def test_the_expedition_offers_no_target_then_the_castles_near_the_faction_first() -> None:
+def test_the_expedition_opens_at_the_nearest_free_castle_and_asks_the_target_first() -> None:
     state = _state({"do": "build", "type": "farm", "castle": 2}, {"do": "pass"})
     expedition = _entry(state, "expedition")
     target = _field(expedition, "target")
-    # Up from "none" come the castles after castle 2, where Anna built; down from it, 2.
-    assert target.options == ("none", *(f"castle {c}" for c in (3, 4, 5, 1, 2)))
-    assert target.first == "none"
+    # Castle 2 holds Anna's farm: no neutrals there (L177, L230). Up from castle 3, the one
+    # after it, come those farther on; down from it "none", then the castle before.
+    assert target.options == ("none", *(f"castle {c}" for c in (3, 4, 5, 1)))
+    assert target.first == "castle 3"
     assert (target.say("castle 4", "en"), target.say("castle 4", "ru")) == ("castle 4", "замок 4")
     assert target.title("ru") == "Цель"
+    # «указав на нейтральных существ … а также на замок, из которого» (L300): the target,
+    # the neutrals, then the castle it sets out from; the trophy's level after them.
     fields = [f.key for f in expedition.fields]
-    assert fields[:3] == ["from", "neutral", "target"]
-    assert fields[-1] == "discount" and fields.index("level") > fields.index("target")
+    assert fields[:3] == ["target", "neutral", "from"]
+    assert fields[-1] == "discount" and fields.index("level") > fields.index("from")
     # "none" leaves the target out; a castle is written as the examples write it.
-    assert "target" not in expedition.action(())
-    values = (2, 1, "castle 4")
-    assert expedition.action(values)["target"] == "castle 4"
+    assert expedition.action(())["target"] == "castle 3"
+    assert "target" not in expedition.action(("none",))
+    assert expedition.action(("castle 4", 1, 2))["target"] == "castle 4"
+
+
+def test_with_caballus_the_neutral_roads_are_not_asked() -> None:
+    # Caballus: neutral roads count as one's own (L245), so they change no cost.
+    state = _state(
+        {"do": "summon", "strength": 1, "flag": "peace", "ability": "caballus"},
+        {"do": "build", "type": "farm", "castle": 1},  # Boris's
+        {"do": "build", "type": "farm", "castle": 3},
+        {"do": "pass"},
+    )
+    assert state.turn == 1
+    keys = [f.key for f in _entry(state, "expedition").fields]
+    assert "neutral_roads" not in keys and "neutral_canals" in keys
+    assert "neutral_roads" not in [f.key for f in _entry(state, "build").fields]
+    boris = _state({"do": "build", "type": "farm", "castle": 1}, {"do": "pass"})
+    assert "neutral_roads" in [f.key for f in _entry(boris, "expedition").fields]
 
 
 def test_companion_presses_plans_an_expedition_to_a_castle(tmp_path: Path) -> None:
@@ -231,7 +306,7 @@ def test_companion_presses_plans_an_expedition_to_a_castle(tmp_path: Path) -> No
 
 # --- the example scripts, planned -------------------------------------------------------------
 
-MOST = {"tetranomicon_four_diplomacy": 15, "tetranomicon_two_players": 11}
+MOST = {"tetranomicon_four_diplomacy": 11, "tetranomicon_two_players": 9}
 SCRIPTS = sorted(p for p in EXAMPLES.glob("tetranomicon_*.yaml") if not load_script(p).presses)
 
 
@@ -271,7 +346,7 @@ def test_every_action_of_the_examples_plans_from_the_buttons(path: Path) -> None
         runner.close()
     # Few presses (issue 24): the median and the 95th percentile as measured (docs/buttons.md).
     ranked = sorted(counts)
-    assert statistics.median(ranked) <= 3
+    assert statistics.median(ranked) <= 2
     assert ranked[math.ceil(0.95 * len(ranked)) - 1] <= MOST[path.stem]
 
 

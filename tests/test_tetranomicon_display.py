@@ -133,7 +133,7 @@ def test_the_cost_of_the_action_being_entered_is_shown_before_it_is_confirmed(
 ):
     sample = sample_named("tetranomicon_cost")
     state = state_of("tetranomicon_cost")
-    entry = SPEC.rules.prompt(state).entries[0]
+    entry = SPEC.rules.prompt(state).entries[-1]  # Build, the last line
     coins = state.faction(state.turn).coins
     # The castle being chosen (the sample), then the neutral roads the path uses: each
     # road more costs one more, and the screen says so before the action is confirmed.
@@ -157,7 +157,7 @@ def test_the_cost_of_the_action_being_entered_is_shown_before_it_is_confirmed(
 def test_an_action_the_rules_would_refuse_says_so_before_it_is_confirmed(display):
     sample = sample_named("tetranomicon_cost")
     state = state_of("tetranomicon_cost")
-    entry = SPEC.rules.prompt(state).entries[0]
+    entry = SPEC.rules.prompt(state).entries[-1]  # Build, the last line
     refused = replace(sample, entered=("quarry",), value=2)  # a quarry needs farm and sawmill
     assert present.cost(state, entry.action(("quarry", 2))) is None
     renderer = draw(samples.sample_scene(SPEC, refused)("en"), SIZES[0])

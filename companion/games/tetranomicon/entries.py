@@ -1,12 +1,14 @@
-"""The actions as the buttons enter them: the ``actions`` prompt's entries, field by field.
+"""The actions as the buttons enter them: the ``actions`` prompt's entries, field by field,
+and the build the table most likely makes, offered as a choice.
 
 Two layouts, by the setup's edition (state.EDITION). Edition 1 is the companion's first:
 kept as it was, so a press script written for it plays the same game. Edition 2 offers
 every key the rules take (an artifact's and a creature's name, an expedition's target) and
 starts each value where the table most likely is: a castle is a choice of the castles the
-rules allow, opening at the one the faction last built in, and the values a table rarely
-changes (the rivals' routes, the neutral roads, the discount) come last, where NEXT leaves
-them at their defaults (docs/tetranomicon.md, "Prompt"; docs/buttons.md).
+rules allow, opening where the faction is building, and the values a table rarely changes
+(the rivals' routes, the neutral roads, the discount) come last, where NEXT leaves them at
+their defaults; the commonest action, the faction's next building, is one select (issue
+24: few presses; docs/tetranomicon.md, "Prompt"; docs/buttons.md).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from companion.games.spec import entry_field
 from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.state import ABILITIES, FIRST_EDITION, ROUTE_KINDS, State
-from companion.games.tetranomicon.types import EntryBase
+from companion.games.tetranomicon.types import BuildAction, EntryBase
 from companion.i18n import LANGUAGES
 from companion.rules.base import Entry, Field, FieldKind
 
@@ -25,6 +27,13 @@ from companion.rules.base import Entry, Field, FieldKind
 # none leaves the key out (the rules' default: no name, or the ability's).
 NAME_LETTERS = 16
 NO_TARGET = "none"
+
+# The entries in the order the cursor meets them after the choices (the likely build, the
+# pass). The cursor opens on the first choice and goes round the list either way, so the
+# last entry is one press up from it: the build of another type or castle there, then the
+# summon and the expedition (every epoch brings new creatures and trophies) two presses
+# away, the route and the artifact three.
+ORDER = ("expedition", "route", "artifact", "summon", "build")
 
 
 def _field(key: str, kind: FieldKind = "int", **more: object) -> Field:
@@ -36,14 +45,31 @@ def entries(state: State, seat: int) -> tuple[Entry, ...]:
     offered only when it could be afforded (an artifact is free)."""
     if state.setup.edition == FIRST_EDITION:
         return _first_edition(state, seat)
-    made = [
-        _build(state, seat),
-        _route(state, seat),
-        _artifact(),
-        _summon(state, seat),
-        _expedition(state, seat),
-    ]
-    return tuple(entry for entry in made if entry is not None)
+    made = {
+        "build": _build(state, seat),
+        "route": _route(state, seat),
+        "artifact": _artifact(),
+        "summon": _summon(state, seat),
+        "expedition": _expedition(state, seat),
+    }
+    return tuple(entry for do in ORDER if (entry := made[do]) is not None)
+
+
+def likely_build(state: State, seat: int) -> BuildAction | None:
+    """The build the table most likely makes now, as a choice (edition 2): the Build
+    entry's type and castle as they open, with no foreign route; None when the faction
+    cannot build it (no token, no castle below the limit, fewer coins than it costs)."""
+    if state.setup.edition == FIRST_EDITION:
+        return None
+    faction = state.faction(seat)
+    castles = buildable_castles(state, seat)
+    if not castles or len(faction.buildings) >= ar.BUILDING_TOKENS:
+        return None
+    if faction.coins < ar.build_cost(0):
+        return None
+    return BuildAction(
+        do="build", type=_next_level(state, seat), castle=likely_castle(state, seat, castles)
+    )
 
 
 # --- what the table most likely enters ---------------------------------------------------------
@@ -51,9 +77,21 @@ def entries(state: State, seat: int) -> tuple[Entry, ...]:
 
 def last_castle(state: State, seat: int) -> int | None:
     """The castle ``seat`` last built in (None before its first building): where its next
-    building, route or expedition most likely starts."""
+    route or expedition most likely starts."""
     buildings = state.faction(seat).buildings
     return buildings[-1][0] if buildings else None
+
+
+def likely_castle(state: State, seat: int, castles: tuple[int, ...]) -> int:
+    """Where ``seat`` most likely builds next, of ``castles``: the end of its latest route
+    where no faction has built yet (a faction lays a route to a free castle to build
+    there), else the castle it last built in, or the next one offered after it, or the
+    first."""
+    for laid in reversed([r for r in state.routes if r.owner == seat]):
+        for end in reversed(laid.castles):
+            if end in castles and not state.buildings_in(end):
+                return end
+    return _nearest(castles, last_castle(state, seat))
 
 
 def buildable_castles(state: State, seat: int) -> tuple[int, ...]:
@@ -84,6 +122,14 @@ def _buildable_types(state: State, seat: int) -> tuple[str, ...]:
     )
 
 
+def _next_level(state: State, seat: int) -> str:
+    """The type a build most likely has: the first level the faction has not built yet
+    (L233: it owns every lower one), else a farm."""
+    types = _buildable_types(state, seat)
+    owned = state.faction(seat).kinds()
+    return next((kind for kind in types if kind not in owned), types[0])
+
+
 def _paths(state: State, seat: int) -> tuple[Field, ...]:
     """The other factions' routes a path may use: one field per faction that has laid some
     (at most as many as it laid), keyed by the player's name as scripts write it."""
@@ -107,6 +153,13 @@ def _neutral_roads(high: int) -> tuple[Field, ...]:
     )
 
 
+def _neutral_paid(state: State, seat: int) -> tuple[Field, ...]:
+    """The neutral routes a path uses that it pays for: with Caballus neutral roads count
+    as one's own (L245), so only the canals are asked."""
+    paid = _neutral_roads(20)
+    return paid[1:] if state.faction(seat).has("caballus") else paid
+
+
 def _discount() -> Field:
     return _field("discount", low=0, high=5, default=0)
 
@@ -121,16 +174,14 @@ def _name(key: str) -> Field:
 
 def _build(state: State, seat: int) -> Entry | None:
     """Build: the type (the levels the faction may build, opening at its next new level),
-    the castle (those below the limit, opening at the last one built in or the next one
-    after it), then the routes the path uses (L233-237), the discount."""
+    the castle (those below the limit, opening where it most likely builds:
+    :func:`likely_castle`), then the routes the path uses (L233-237), the discount."""
     faction = state.faction(seat)
     castles = buildable_castles(state, seat)
     tokens = len(faction.buildings) < ar.BUILDING_TOKENS
     if faction.coins < ar.LOWEST_COST or not tokens or not castles:
         return None
-    last = last_castle(state, seat)
     types = _buildable_types(state, seat)
-    new = [kind for kind in types if kind not in faction.kinds()]
     above = ("type", ar.BUILDINGS[1:])  # a farm reaches no lower level (L233, L235)
     built = (
         _field(
@@ -138,18 +189,22 @@ def _build(state: State, seat: int) -> Entry | None:
             "choice",
             options=types,
             words=WORDS.key("building"),
-            default=new[0] if new else types[0],
+            default=_next_level(state, seat),
         ),
-        _field("castle", "choice", options=castles, default=_nearest(castles, last)),
-        *(replace(path, only_if=above) for path in (*_paths(state, seat), *_neutral_roads(20))),
+        _field("castle", "choice", options=castles, default=likely_castle(state, seat, castles)),
+        *(
+            replace(path, only_if=above)
+            for path in (*_paths(state, seat), *_neutral_paid(state, seat))
+        ),
         _discount(),
     )
     return Entry(EntryBase(do="build"), built, WORDS.key("entry.build"))
 
 
 def _route(state: State, seat: int) -> Entry | None:
-    """Lay a route: its castles (opening at the last one built in and the next one), the
-    kind (those with a token left, a road first), the discount."""
+    """Lay a route: the kind first (those with a token left, a road first: which of the two
+    is the table's news), then its castles (opening at the last one built in and the next
+    one), the discount."""
     faction = state.faction(seat)
     laid = [r for r in state.routes if r.owner == seat]
     kinds = tuple(k for k in ROUTE_KINDS if state.free_token(seat, k) is not None)
@@ -160,9 +215,9 @@ def _route(state: State, seat: int) -> Entry | None:
     one = last_castle(state, seat) or 1
     other = one % count + 1
     fields = (
+        _field("kind", "choice", options=kinds, words=WORDS.key("route"), default=kinds[0]),
         _field("castles.0", "choice", options=castles, default=one),
         _field("castles.1", "choice", options=castles, default=other),
-        _field("kind", "choice", options=kinds, words=WORDS.key("route"), default=kinds[0]),
         _discount(),
     )
     base = EntryBase(do="route", castles=[one, other])
@@ -176,31 +231,35 @@ def _artifact() -> Entry:
 
 
 def _summon(state: State, seat: int) -> Entry | None:
-    """Summon: strength, flag, the ability (those in no army yet), the discount, the name of
-    a creature of no ability (none: "creature N")."""
+    """Summon: which creature first (its ability, of those in no army yet; for one of no
+    ability its name, none: "creature N"), then its strength, its flag, the discount."""
     if state.faction(seat).coins < ar.LOWEST_COST:
         return None
     free = tuple(a for a in ABILITIES if a == "none" or state.any_has(a) is None)
     called = (
+        _field("ability", "choice", options=free, words=WORDS.key("ability")),
+        # The rulebook's abilities are its creatures (TN-R24): one summoned with an ability
+        # is named after it (said in the table's language), so only one of no ability asks
+        # its name; NEXT or ✓ at once leaves it out.
+        replace(_name("creature"), only_if=("ability", ("none",))),
         _field("strength", low=0, high=9, default=1),
         _field("flag", "choice", options=("peace", "war"), words=WORDS.key("flag")),
-        _field("ability", "choice", options=free, words=WORDS.key("ability")),
         _discount(),
-        # The rulebook's abilities are its creatures (TN-R24): one summoned with an ability
-        # is named after it (said in the table's language), so only one of no ability asks;
-        # a name is asked last, as the artifact's, where NEXT leaves it out.
-        replace(_name("creature"), only_if=("ability", ("none",))),
     )
     return Entry(EntryBase(do="summon"), called, WORDS.key("entry.summon"))
 
 
-def _targets(count: int, last: int | None) -> Field:
-    """An expedition's target as the examples write it (``castle 9``), or none (the
-    default). Up from none come the castles after the one the faction last built in, down
-    from it those before: the trophies nearest the faction are the fewest presses away."""
-    after = last or count
+def _targets(state: State, seat: int) -> Field:
+    """An expedition's target as the examples write it (``castle 9``), or none (leaves the
+    target out). Only a castle no faction has built in can hold neutrals (L177, L230), so
+    the castles built in are not offered. It opens at the first free castle after the one
+    the faction last built in, the nearest neutrals: up from it come those farther on,
+    down from it none and then the castles before."""
+    count = state.setup.castles
+    after = last_castle(state, seat) or count
     castles = [(after + step - 1) % count + 1 for step in range(1, count + 1)]
-    options: tuple[str, ...] = (NO_TARGET, *(f"castle {c}" for c in castles))
+    free = [c for c in castles if not state.buildings_in(c)]
+    options: tuple[str, ...] = (NO_TARGET, *(f"castle {c}" for c in free))
     names = {
         option: {
             language: WORDS(
@@ -213,7 +272,12 @@ def _targets(count: int, last: int | None) -> Field:
         for option in options
     }
     return _field(
-        "target", "choice", options=options, default=NO_TARGET, names=names, omit=(NO_TARGET,)
+        "target",
+        "choice",
+        options=options,
+        default=options[min(1, len(free))],
+        names=names,
+        omit=(NO_TARGET,),
     )
 
 
@@ -234,13 +298,13 @@ def _expedition(state: State, seat: int) -> Entry | None:
         else ()
     )
     went = (
-        _field("from", "choice", options=own, default=_nearest(own, last_castle(state, seat))),
+        _targets(state, seat),
         _field("neutral", low=0, high=30, default=1),
-        _targets(state.setup.castles, last_castle(state, seat)),
         *card,
+        _field("from", "choice", options=own, default=_nearest(own, last_castle(state, seat))),
         _field("level", low=1, high=4, default=min(state.epoch, 3)),
         *_paths(state, seat),
-        *_neutral_roads(20),
+        *_neutral_paid(state, seat),
         _discount(),
     )
     return Entry(EntryBase(do="expedition"), went, WORDS.key("entry.expedition"))

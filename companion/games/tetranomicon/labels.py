@@ -99,7 +99,8 @@ def choice(view: View, action: Action, language: str) -> str:
     """A choice, or an entry by its action, as a short phrase (the spec's
     ``choice_words``): "War with Boris" (a flip says what the relation becomes), "Epoch
     of buildings", "⚔ War", "Pass", "Build". ``action`` is a prompt's choice or an
-    entry's base (only its ``do``), so it is read as the Action it may be."""
+    entry's base (only its ``do``), so it is read as the Action it may be. The likely
+    build says what it builds: "Build: sawmill, castle 2"."""
     return _choice(tetra_view(view), action, language)
 
 
@@ -120,6 +121,10 @@ def _choice(view: TetraView, action: Action, language: str) -> str:
         return ui(f"choice.{'war' if action.get('state') == 'war' else 'peace'}", language)
     if kind == "pass":
         return ui("choice.pass", language)
+    if kind == "build" and "castle" in action:  # the likely build, a choice
+        building = WORDS(f"building.{action.get('type')}", language)
+        castle = WORDS("target.castle", language, castle=str(action.get("castle")))
+        return f"{WORDS('entry.build', language)}: {building}, {castle}"
     if WORDS.has(f"entry.{kind}"):
         return WORDS(f"entry.{kind}", language)
     return kind.replace("_", " ")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon import engine
 from companion.games.tetranomicon.catalogue import WORDS
-from companion.games.tetranomicon.entries import entries
+from companion.games.tetranomicon.entries import entries, likely_build
 from companion.games.tetranomicon.state import (
     EPOCH_TYPES,
     GAME,
@@ -69,14 +69,17 @@ def prompt(state: State) -> Prompt:
 
 
 def _actions(state: State, seat: int, fields: dict[str, str | int]) -> Prompt:
-    """The pass, and the four actions as entries of the values the board holds, each offered
-    only when it could be afforded (an artifact is free; L198, L326): entries.py."""
+    """The build the table most likely makes (the first line, where the cursor opens:
+    cyan builds it), the pass (NEXT plays it), and the five actions as entries of the
+    values the board holds, each offered only when it could be afforded (an artifact is
+    free; L198, L326): entries.py."""
+    likely = likely_build(state, seat)
     return Prompt(
         seat,
         PHASE_ACTIONS,
         _key(PHASE_ACTIONS),
         fields,
-        (PassAction(do="pass"),),
+        (*(() if likely is None else (likely,)), PassAction(do="pass")),
         ("build", "route", "artifact", "summon", "expedition"),
         entries(state, seat),
     )
