@@ -21,7 +21,7 @@ from companion import game_log, games, stats
 from companion.controls import menu_items
 from companion.controls.replay import Replaying, Standing, page_of, replay_disc
 from companion.display.scene import Scene
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 from companion.rules.base import PUBLIC
 from companion.snapshot import Snapshot, UiState
 from companion.table import Table
@@ -251,10 +251,13 @@ def finished_games(path: Path) -> None:
     journal.close()
 
 
-def with_standings(d: Driver) -> None:
+def with_standings(d: Driver, source: Callable[[], Sequence[Standing]] | None = None) -> None:
+    """The app's snapshot with a reader of its journal's standings (``source``: another)."""
     snap = d.app.snapshot
     kept = {f.name: getattr(snap, f.name) for f in fields(Snapshot)}
-    d.app.snapshot = WithStandings(**kept, standings=lambda: stats.standings(d.app.table.journal))
+    d.app.snapshot = WithStandings(
+        **kept, standings=source or (lambda: stats.standings(d.app.table.journal))
+    )
 
 
 def test_the_standings_page_names_the_journals_winners(tmp_path: Path) -> None:
@@ -273,7 +276,8 @@ def test_the_standings_page_names_the_journals_winners(tmp_path: Path) -> None:
     renderer = draw(scene, (800, 480))
     assert texts(renderer, "menu.item.0") == ["Anna: 2 wins of 3"]
     d.tap("seat1.blue")
-    assert shown(d).listing.cursor == 1  # type: ignore[union-attr]
+    listing = shown(d).listing
+    assert listing is not None and listing.cursor == 1
     d.tap("seat1.yellow")  # back to the menu's lines
     assert d.app.ui.menu_open and page_of(d.app.ui) is None and shown(d).listing is None
 
@@ -291,5 +295,16 @@ def test_the_standings_in_russian_and_with_no_game_finished(tmp_path: Path) -> N
 
 def test_without_a_reader_the_standings_say_why(tmp_path: Path) -> None:
     d = make_app(tmp_path)
+    open_line(d, "ui.menu.standings")
+    assert key_said(d) == "ui.standings.unavailable" and page_of(d.app.ui) is None
+
+
+def test_a_journal_that_cannot_be_read_leaves_the_standings_unsaid(tmp_path: Path) -> None:
+    d = make_app(tmp_path)
+
+    def unreadable() -> list[Standing]:
+        raise JournalError("the card is gone")
+
+    with_standings(d, unreadable)
     open_line(d, "ui.menu.standings")
     assert key_said(d) == "ui.standings.unavailable" and page_of(d.app.ui) is None

@@ -19,6 +19,7 @@ the menu's lines.
 
 from __future__ import annotations
 
+import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
@@ -28,6 +29,7 @@ from companion.controls.base import Input, Reaction, refuse
 from companion.game_log import Said
 from companion.games.spec import AnySpec, GameState
 from companion.input_timing import HOLD
+from companion.journal import JournalError
 from companion.rules.base import PUBLIC, Action, Prompt, Setup, View
 from companion.snapshot import Snapshot, UiState
 
@@ -199,7 +201,10 @@ def open_standings(ui: UiState, snap: Snapshot, now: float) -> Reaction:
     source = standings_source(snap)
     if source is None:
         return refuse(ui, "ui.standings.unavailable", now)
-    rows = tuple((str(name), int(wins), int(games)) for name, wins, games in source())
+    try:
+        rows = tuple((str(name), int(wins), int(games)) for name, wins, games in source())
+    except (JournalError, sqlite3.Error, OSError):  # a journal that cannot be read now
+        return refuse(ui, "ui.standings.unavailable", now)
     return Reaction(show_page(ui, Standings(rows)))
 
 
