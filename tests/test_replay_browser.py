@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from companion import journal as journal_module
 from companion import script
 from companion.app import App, build_app
 from companion.config import load
@@ -148,8 +149,11 @@ def pick_the_duel(page: Page, duel: int, of: int, games: int) -> None:
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_replay_steps_through_a_finished_game(
-    browser: Browser, tmp_path: Path, language: str
+    browser: Browser, tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Every action played at one evening's hour: the step's time in the gallery's picture
+    # stays the same from run to run.
+    monkeypatch.setattr(journal_module, "utc_now", lambda: "2026-11-26T19:30:00Z")
     with two_games(tmp_path, language) as (table, path):
         journal = Journal(path)
         listed = journal.game_ids()  # the app's first game, the duel, the game on the table
