@@ -393,6 +393,22 @@ def test_the_turn_s_player_turns_another_hero_into_a_toad(tmp_path: Any) -> None
         table.execute(Apply({"do": "toad", "hero": 1}, 2))
 
 
+def test_a_missed_turn_and_the_own_toad_are_entries_giving_the_script_s_states() -> None:
+    """Today's edition enters them as lines of the list (their choices would push every
+    entry a line further down): the same states as the script's actions."""
+    state = _start("table")
+    miss = _entry(present.prompt(state), "miss_turn")
+    for left in (True, False):
+        entered = _entered(miss, "yes" if left else "no")
+        assert engine.step(state, entered) == engine.step(
+            state, {"do": "miss_turn", "encounters_left": left}
+        )
+    with pytest.raises(IllegalAction, match="'encounters_left': true or false, not 'maybe'"):
+        engine.step(state, {"do": "miss_turn", "encounters_left": "maybe"})
+    toad = _entry(present.prompt(state), "toad")
+    assert engine.step(state, _entered(toad)) == engine.step(state, {"do": "toad"})
+
+
 def test_the_entries_are_said_in_both_languages() -> None:
     state = _play(
         _start("table"), {"do": "carry", "object": "Sword"}, {"do": "follower", "name": "Mule"}
