@@ -8,7 +8,9 @@ names no game), the last thing said and whether the box is online. The finished 
 journals (``games/<id>``, retained) give the tournament's standings: wins per player name
 across the tables (every winner of a shared win). ``--json`` prints the same as JSON lines
 for other tools; ``--once SECONDS`` listens that long, prints every table once and the
-standings, and exits.
+standings, and exits. ``--html FILE`` writes the tournament's standings and each table's
+statistics from those journals (:func:`club_stats`, drawn by :mod:`companion.stats_html`):
+at the end, and again whenever a game finishes while the club listens.
 
 Anyone who can publish on the broker can name a table or say anything: every text taken
 from it is :func:`printable` (no control character or escape sequence reaches the
@@ -25,7 +27,12 @@ import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from companion import stats_html
+from companion.games import GAMES
+from companion.stats_parts import name_key
 
 if TYPE_CHECKING:
     from paho.mqtt.client import Client, ConnectFlags, MQTTMessage
@@ -33,6 +40,7 @@ if TYPE_CHECKING:
     from paho.mqtt.reasoncodes import ReasonCode
 
 EXIT_OK = 0
+EXIT_REPORT = 1  # the --html report could not be written
 EXIT_BROKER = 5  # the broker could not be reached
 
 # Escape sequences whole (so no stray "[2J" is left of one): CSI (ESC [ or C1 0x9b) with its
@@ -126,6 +134,7 @@ class Club:
         self.prefix = prefix.rstrip("/")
         self.tables: dict[str, TableLine] = {}
         self.results: dict[tuple[str, str], list[str]] = {}  # (table, game id) -> winners
+        self.games: dict[tuple[str, str], PublicGame] = {}  # (table, game id) -> the game
         self.lock = threading.Lock()
 
     def topics(self) -> list[str]:
@@ -153,8 +162,10 @@ class Club:
             elif kind == "games" and len(parts) == 3:
                 if not text.strip():  # a retained message cleared
                     self.results.pop((table, parts[2]), None)
+                    self.games.pop((table, parts[2]), None)
                     return None
                 self.results[(table, parts[2])] = _result(text)
+                self.games[(table, parts[2])] = public_game(parts[2], text)
                 return None
             else:
                 return None
@@ -224,6 +235,187 @@ def _result(text: str) -> list[str]:
     return []
 
 
+# --- the statistics of the finished games' public journals (--html) ------------------------
+
+
+@dataclass(frozen=True)
+class PublicGame:
+    """What a finished game's public journal tells: the game, its players (the setup's),
+    its winners, its length in actions, and the game's own digest when the result line
+    carries the final public view (``view``) the game's statistics read."""
+
+    id: str
+    game: str = ""
+    players: tuple[str, ...] = ()
+    winners: tuple[str, ...] = ()
+    actions: int = 0
+    digest: Mapping[str, object] | None = None
+
+
+def public_game(game_id: str, text: str) -> PublicGame:
+    """A ``games/<id>`` message read: the first line (the game and its setup), the actions'
+    lines (their events), the result (the last line with a winner). Lines that are not
+    JSON objects are passed over: anyone on the broker may publish anything."""
+    head: dict[str, object] = {}
+    result: dict[str, object] = {}
+    events: list[Mapping[str, object]] = []
+    actions = 0
+    for raw in text.splitlines():
+        try:
+            row = json.loads(raw)
+        except ValueError:
+            continue
+        if not isinstance(row, dict):
+            continue
+        if "game" in row and not head:
+            head = row
+        elif "winner" in row or "winners" in row:
+            result = row
+        elif isinstance(row.get("head"), int):
+            actions = max(actions, int(row["head"]))
+            told = row.get("events")
+            events += [e for e in told if isinstance(e, dict)] if isinstance(told, list) else []
+    setup = head.get("setup")
+    players = setup.get("players") if isinstance(setup, dict) else None
+    names = [str(p).strip() for p in players if str(p).strip()] if isinstance(players, list) else []
+    game = str(head.get("game") or "")
+    return PublicGame(
+        id=game_id,
+        game=game,
+        players=tuple(names),
+        winners=tuple(winner_names(result)),
+        actions=actions,
+        digest=_digest(game, events, result.get("view")),
+    )
+
+
+def _digest(
+    game: str, events: Sequence[Mapping[str, object]], view: object
+) -> Mapping[str, object] | None:
+    """The game's own digest of a public journal, when it carries the final public view and
+    the game keeps statistics of its own; None when the game's code cannot read them."""
+    spec = GAMES.get(game)
+    kit = spec.stats if spec is not None else None
+    if kit is None or not isinstance(view, dict):
+        return None
+    try:
+        return kit.digest([dict(e) for e in events], view)
+    except (TypeError, ValueError, KeyError, AttributeError):  # published by anyone
+        return None
+
+
+def club_stats(games: Sequence[PublicGame], language: str = "en") -> dict[str, object]:
+    """The statistics of public games in the shape of ``companion.stats.table_stats``
+    (what the report draws): per player (matched as the table's statistics match them,
+    trimmed and without regard to case), per game (played, average actions, the history by
+    the box's game number). Minutes and the game's own units are not in a public journal;
+    the game's own charts are there when its journals carry the final view."""
+    shown: dict[str, str] = {}
+    counts: dict[str, dict[str, object]] = {}
+    by_game: dict[str, list[PublicGame]] = {}
+    for played in games:
+        by_game.setdefault(played.game, []).append(played)
+        winners = {name_key(name) for name in played.winners}
+        for key in dict.fromkeys(name_key(name) for name in played.players if name_key(name)):
+            name = shown.setdefault(key, _first(played.players, key))
+            row = counts.setdefault(key, {"name": name, "games": 0, "wins": 0, "by_game": {}})
+            one = _tally(row, played.game)
+            won = int(key in winners)
+            for tally in (row, one):
+                tally["games"] = _int(tally["games"]) + 1
+                tally["wins"] = _int(tally["wins"]) + won
+    players = []
+    for row in counts.values():
+        row["win_rate"] = round(_int(row["wins"]) / max(1, _int(row["games"])), 4)
+        players.append(row)
+    players.sort(key=lambda r: (-_int(r["wins"]), -_int(r["games"]), name_key(str(r["name"]))))
+    return {
+        "players": players,
+        "games": {name: _game(name, mine, language) for name, mine in by_game.items()},
+        "unfinished": None,  # a public journal is published when its game ends
+        "finished": len(games),
+    }
+
+
+def _first(names: Sequence[str], key: str) -> str:
+    return next(name for name in names if name_key(name) == key).strip()
+
+
+def _tally(row: dict[str, object], game: str) -> dict[str, object]:
+    games = row["by_game"]
+    assert isinstance(games, dict)
+    tally: dict[str, object] = games.setdefault(game, {"games": 0, "wins": 0})
+    return tally
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _number(game_id: str) -> tuple[int, str]:
+    return (int(game_id), "") if game_id.isdigit() else (0, game_id)
+
+
+def _game(name: str, games: Sequence[PublicGame], language: str) -> dict[str, object]:
+    spec = GAMES.get(name)
+    history = sorted(games, key=lambda g: _number(g.id))
+    digests = [g.digest for g in history if g.digest is not None]
+    own: object = {"charts": [], "tables": []}
+    if spec is not None and spec.stats is not None and digests:
+        try:
+            own = spec.stats.report(digests, language)
+        except (TypeError, ValueError, KeyError, AttributeError):
+            own = {"charts": [], "tables": []}
+    return {
+        "title": spec.words("title", language) if spec is not None else name,
+        "played": len(games),
+        "unfinished": None,
+        "avg_actions": round(sum(g.actions for g in games) / len(games), 2),
+        "unit": "",
+        "avg_units": None,
+        "avg_minutes": None,
+        "history": [
+            {
+                "id": g.id,
+                "finished_at": "",
+                "label": f"#{g.id}",
+                "actions": g.actions,
+                "units": None,
+                "minutes": None,
+                "players": list(g.players),
+                "winners": list(g.winners),
+            }
+            for g in history
+        ],
+        "own": own,
+    }
+
+
+def club_report(club: Club, language: str = "en") -> str:
+    """The HTML report: every table's finished games together (the tournament's players),
+    then each table's own statistics (by its name as its box writes it)."""
+    with club.lock:
+        games = dict(club.games)
+        names = {slug: line.table for slug, line in club.tables.items()}
+    tables: dict[str, list[PublicGame]] = {}
+    for (slug, _), played in sorted(games.items()):
+        tables.setdefault(names.get(slug) or slug, []).append(played)
+    everyone = [played for table in tables.values() for played in table]
+    per_table = {name: club_stats(mine, language) for name, mine in tables.items()}
+    return stats_html.club_report(club_stats(everyone, language), per_table, language)
+
+
+def write_club_report(club: Club, path: Path, language: str) -> str | None:
+    """The report written whole (a page that reloads never reads half of it); why not."""
+    temporary = path.with_name(f".{path.name}.part")
+    try:
+        temporary.write_text(club_report(club, language), encoding="utf-8")
+        temporary.replace(path)
+    except OSError as error:
+        return f"companion club: cannot write {path}: {error.strerror or error}"
+    return None
+
+
 def _printer(as_json: bool, out: Callable[[str], None]) -> Callable[[TableLine], None]:
     def show(line: TableLine) -> None:
         out(json.dumps(line.to_json(), ensure_ascii=False) if as_json else line.text())
@@ -251,6 +443,8 @@ def watch(
     out: Callable[[str], None] = print,
     username: str = "",
     password: str = "",
+    html: Path | None = None,
+    language: str = "en",
 ) -> int:
     import paho.mqtt.client as mqtt  # noqa: PLC0415 (the club's own dependency)
     from paho.mqtt.enums import CallbackAPIVersion  # noqa: PLC0415
@@ -278,6 +472,9 @@ def watch(
 
     def on_message(client: Client, userdata: object, message: MQTTMessage) -> None:
         changed = club.take(message.topic, message.payload)
+        if html is not None and once is None and "/games/" in message.topic:
+            with printing:  # a game finished: the report again, as it is now
+                _write(club, html, language)
         if changed is not None and once is None:
             with printing:
                 show(club.tables[changed])
@@ -318,7 +515,15 @@ def watch(
         for line in club.lines():
             show(line)
         _print_standings(club, as_json, out)
-    return EXIT_OK
+    return _write(club, html, language)
+
+
+def _write(club: Club, path: Path | None, language: str) -> int:
+    """The --html report written (if asked for): EXIT_OK, or EXIT_REPORT and why not."""
+    why = None if path is None else write_club_report(club, path, language)
+    if why is not None:
+        print(why, file=sys.stderr)
+    return EXIT_OK if why is None else EXIT_REPORT
 
 
 def _port(word: str) -> int:
@@ -360,8 +565,9 @@ def club_parser() -> argparse.ArgumentParser:
         prog="companion club",
         description="Every table's live line from an MQTT broker, and the tournament's "
         "standings (docs/club.md).",
-        epilog="Exit codes: 0 done (Ctrl-C, or --once's time is up); 2 a bad option; 5 the "
-        "broker cannot be reached or refuses the login.",
+        epilog="Exit codes: 0 done (Ctrl-C, or --once's time is up); 1 the --html report "
+        "cannot be written; 2 a bad option; 5 the broker cannot be reached or refuses the "
+        "login.",
     )
     parser.add_argument(
         "--host",
@@ -389,6 +595,19 @@ def club_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="listen this many seconds, print every table and the standings, exit",
     )
+    parser.add_argument(
+        "--html",
+        type=Path,
+        metavar="FILE",
+        help="write the tournament's standings and each table's statistics to FILE (one "
+        "HTML file, no network needed to open it): at the end, and whenever a game finishes",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        default="en",
+        help="the language of the --html report (default: en)",
+    )
     return parser
 
 
@@ -402,4 +621,6 @@ def club_main(argv: Sequence[str]) -> int:
         once=args.once,
         username=args.username,
         password=args.password,
+        html=args.html,
+        language=args.lang,
     )

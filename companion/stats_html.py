@@ -71,11 +71,13 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Standings",
         "counted": "Finished games: {finished}. Unfinished (not counted): {unfinished}.",
         "none": "No finished game yet.",
+        "finished": "Finished games: {finished}.",
         "length": "{title}: length of each game",
         "actions": "Actions",
         "minutes": "Minutes",
         "recent": "The last games",
         "date": "Finished",
+        "number": "Game",
         "winners": "Won",
         "won_by": "won by {names}",
         "contents": "Contents",
@@ -101,11 +103,13 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Турнирная таблица",
         "counted": "Завершённых игр: {finished}. Незаконченных (не в счёте): {unfinished}.",
         "none": "Завершённых игр пока нет.",
+        "finished": "Завершённых игр: {finished}.",
         "length": "{title}: длина каждой игры",
         "actions": "Действия",
         "minutes": "Минуты",
         "recent": "Последние игры",
         "date": "Завершена",
+        "number": "Игра",
         "winners": "Победа",
         "won_by": "победа: {names}",
         "contents": "Содержание",
@@ -192,10 +196,12 @@ def _players_section(
     games: Sequence[tuple[str, Mapping[str, object]]],
     language: str,
 ) -> Section:
-    finished, unfinished = _count(stats.get("finished")), _count(stats.get("unfinished"))
-    items: list[Item] = [
-        {"text": say("counted", language, finished=finished, unfinished=unfinished)}
-    ]
+    finished, unfinished = _count(stats.get("finished")), stats.get("unfinished")
+    if isinstance(unfinished, int):
+        counted = say("counted", language, finished=finished, unfinished=unfinished)
+    else:  # not known (the club's public journals tell only the finished games)
+        counted = say("finished", language, finished=finished)
+    items: list[Item] = [{"text": counted}]
     players = _players(stats)
     if not players:
         items.append({"text": say("none", language)})
@@ -242,13 +248,13 @@ def _games_section(games: Sequence[tuple[str, Mapping[str, object]]], language: 
             [
                 _title(name, game),
                 str(_count(game.get("played"))),
-                str(_count(game.get("unfinished"))),
+                number(_amount(game.get("unfinished")), language),
                 number(_amount(game.get("avg_actions")), language),
                 length,
                 number(_amount(game.get("avg_minutes")), language),
             ]
         )
-    table: Table = {"title": say("games", language), "columns": columns, "rows": rows}
+    table = _dense({"title": say("games", language), "columns": columns, "rows": rows})
     return {"id": "games", "title": say("games", language), "items": [{"table": table}]}
 
 
@@ -283,10 +289,12 @@ def _game_section(name: str, game: Mapping[str, object], language: str) -> Secti
             }
         )
     if history:
-        columns = [say(k, language) for k in ("date", "players", "winners", "actions", "minutes")]
+        dated = any(h.get("finished_at") for h in history)
+        keys = ("date" if dated else "number", "players", "winners", "actions", "minutes")
+        columns = [say(k, language) for k in keys]
         rows = [
             [
-                _when(h.get("finished_at")),
+                _when(h.get("finished_at")) or str(h.get("label") or ""),
                 _names(h.get("players")),
                 _names(h.get("winners")),
                 number(_amount(h.get("actions")), language),
@@ -294,10 +302,24 @@ def _game_section(name: str, game: Mapping[str, object], language: str) -> Secti
             ]
             for h in reversed(history[-RECENT:])
         ]
-        items.append(
-            {"table": {"title": say("recent", language), "columns": columns, "rows": rows}}
-        )
+        recent = _dense({"title": say("recent", language), "columns": columns, "rows": rows})
+        items.append({"table": recent})
     return {"id": f"game-{name}", "title": title, "items": items}
+
+
+def _dense(table: Table) -> Table:
+    """The table without the columns nothing filled (every cell "–": no minutes in a club's
+    public journals)."""
+    keep = [
+        i
+        for i in range(len(table["columns"]))
+        if i == 0 or any(i < len(row) and row[i] != "–" for row in table["rows"])
+    ]
+    return {
+        "title": table["title"],
+        "columns": [table["columns"][i] for i in keep],
+        "rows": [[row[i] for i in keep if i < len(row)] for row in table["rows"]],
+    }
 
 
 def _cell(value: object, language: str) -> str:
@@ -321,12 +343,12 @@ def _length_chart(
         panels.append(Series(say("minutes", language), minutes))
     notes = []
     for h in history:
-        note = [_when(h.get("finished_at")), _names(h.get("players"))]
+        note = [_when(h.get("finished_at")) or str(h.get("label") or ""), _names(h.get("players"))]
         if _list(h.get("winners")):
             note.append(say("won_by", language, names=_names(h.get("winners"))))
         notes.append(" · ".join(part for part in note if part))
-    ticks = [str(h.get("finished_at") or "")[:10] for h in history]
-    if len(set(ticks)) == 1:  # one evening's games: by their time
+    ticks = [str(h.get("label") or str(h.get("finished_at") or "")[:10]) for h in history]
+    if len(set(ticks)) == 1 and not history[0].get("label"):  # one evening's: by their time
         ticks = [_when(h.get("finished_at"))[11:] or t for h, t in zip(history, ticks, strict=True)]
     chart_title = say("length", language, title=title)
     return {"title": chart_title, "svg": timeline(chart_title, ticks, panels, notes, language)}
