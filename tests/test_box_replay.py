@@ -253,11 +253,14 @@ def finished_games(path: Path) -> None:
 
 def with_standings(d: Driver, source: Callable[[], Sequence[Standing]] | None = None) -> None:
     """The app's snapshot with a reader of its journal's standings (``source``: another)."""
+    reading(d, source or (lambda: stats.standings(d.app.table.journal)))
+
+
+def reading(d: Driver, source: Callable[[], Sequence[Standing]] | None) -> None:
+    """The app's snapshot with ``source`` as its reader of the standings (None: none)."""
     snap = d.app.snapshot
-    kept = {f.name: getattr(snap, f.name) for f in fields(Snapshot)}
-    d.app.snapshot = WithStandings(
-        **kept, standings=source or (lambda: stats.standings(d.app.table.journal))
-    )
+    kept = {f.name: getattr(snap, f.name) for f in fields(Snapshot) if f.name != "standings"}
+    d.app.snapshot = WithStandings(**kept, standings=source)
 
 
 def test_the_standings_page_names_the_journals_winners(tmp_path: Path) -> None:
@@ -295,6 +298,7 @@ def test_the_standings_in_russian_and_with_no_game_finished(tmp_path: Path) -> N
 
 def test_without_a_reader_the_standings_say_why(tmp_path: Path) -> None:
     d = make_app(tmp_path)
+    reading(d, None)
     open_line(d, "ui.menu.standings")
     assert key_said(d) == "ui.standings.unavailable" and page_of(d.app.ui) is None
 
