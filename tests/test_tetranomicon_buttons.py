@@ -237,6 +237,10 @@ def test_a_creature_of_no_ability_is_named_and_one_with_an_ability_takes_its_nam
     # Which creature first: one with an ability takes its name, one of none is named next.
     assert _asked(summon, ("vinctum",)) == ["ability", "strength", "flag", "discount"]
     assert _asked(summon, ("none",)) == ["ability", "creature", "strength", "flag", "discount"]
+    # The strength opens at the epoch's number: each epoch's creatures are stronger (L156).
+    assert _field(summon, "strength").first == state.epoch == 1
+    later = _state({"do": "pass"}, {"do": "pass"}, {"do": "epoch_card", "type": "creatures"})
+    assert _field(_entry(later, "summon"), "strength").first == later.epoch == 2
     assert summon.action(("none", "Saxum", 3, "war", 0)) == {
         "do": "summon",
         "strength": 3,

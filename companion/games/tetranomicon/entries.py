@@ -232,7 +232,9 @@ def _artifact() -> Entry:
 
 def _summon(state: State, seat: int) -> Entry | None:
     """Summon: which creature first (its ability, of those in no army yet; for one of no
-    ability its name, none: "creature N"), then its strength, its flag, the discount."""
+    ability its name, none: "creature N"), then its strength (opening at the epoch's
+    number: the creatures come from the epoch's deck, L125, each epoch's more powerful,
+    L156), its flag, the discount."""
     if state.faction(seat).coins < ar.LOWEST_COST:
         return None
     free = tuple(a for a in ABILITIES if a == "none" or state.any_has(a) is None)
@@ -242,7 +244,7 @@ def _summon(state: State, seat: int) -> Entry | None:
         # is named after it (said in the table's language), so only one of no ability asks
         # its name; NEXT or ✓ at once leaves it out.
         replace(_name("creature"), only_if=("ability", ("none",))),
-        _field("strength", low=0, high=9, default=1),
+        _field("strength", low=0, high=9, default=state.epoch),
         _field("flag", "choice", options=("peace", "war"), words=WORDS.key("flag")),
         _discount(),
     )
