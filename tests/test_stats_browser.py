@@ -171,3 +171,68 @@ def test_the_table_page_shows_the_statistics(
         expect(page.locator("#stats-view")).to_be_hidden()
         expect(page.locator("#table-view")).to_be_visible()
         assert table.errors == []
+
+
+HOSTILE_CHART = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 60" onload="window.pwned=1">'
+    "<script>window.pwned = 2</script>"
+    '<a href="javascript:window.pwned=3"><text x="1" y="20">link</text></a>'
+    '<foreignObject><img xmlns="http://www.w3.org/1999/xhtml" src="x" onerror="window.pwned=4"/>'
+    "</foreignObject>"
+    '<text x="10" y="40" style="fill: red" onclick="window.pwned=5">kept</text></svg>'
+)
+
+
+def test_the_phone_keeps_only_a_chart_of_what_it_is_sent(browser: Browser, tmp_path: Path) -> None:
+    """Whatever answers /stats (the box's own route escapes every name; this is the page's
+    second line): a chart keeps only a chart's elements and attributes, and every table
+    cell and title is text."""
+    setup = {"players": ["Anna", "Boris"], "first": 1, "scale_length": 6}
+    with running_table(tmp_path, "en", "bestiary", setup, []) as table:
+        url = f"{table.server.url}/table/{table.tokens['table']}"
+        page = open_page(browser, table, url, PHONE)
+        answer = {
+            "language": "en",
+            "game": "bestiary",
+            "title": "<b>t</b>",
+            "sections": [
+                {
+                    "id": "players",
+                    "title": "<img src=x onerror=window.pwned=6>",
+                    "items": [
+                        {"text": "<script>window.pwned = 7</script>"},
+                        {"chart": {"title": "x", "svg": HOSTILE_CHART}},
+                        {"chart": {"title": "y", "svg": "<html><body>not svg</body></html>"}},
+                        {
+                            "table": {
+                                "title": "T",
+                                "columns": ["<i>Player</i>"],
+                                "rows": [["<img src=x onerror=window.pwned=8>"]],
+                            }
+                        },
+                    ],
+                }
+            ],
+        }
+        page.route("**/stats", lambda route: route.fulfill(json=answer))
+        page.goto(url + "#stats")
+        section = page.locator("#stats > section")
+        expect(section.locator("h2")).to_have_text("<img src=x onerror=window.pwned=6>")
+        expect(section.locator("td")).to_have_text("<img src=x onerror=window.pwned=8>")
+        charts = section.locator("svg")
+        expect(charts).to_have_count(1)  # the page that is not SVG is no chart
+        kept = charts.first.evaluate(
+            "svg => [...svg.querySelectorAll('*')].map((n) => [n.localName, "
+            "n.getAttributeNames().sort().join(' ')])"
+        )
+        assert kept == [["text", "x y"]]  # no script, link, foreign object, handler or style
+        assert charts.first.evaluate("svg => svg.getAttributeNames().sort()") == [
+            "viewBox",
+            "xmlns",
+        ]
+        page.locator("svg text").dispatch_event("click")
+        assert page.evaluate("window.pwned") is None
+        # The CSP refuses the handlers and the style as the SVG is parsed (a third line: a
+        # parsed document runs nothing anyway); nothing else went wrong.
+        refused = "violates the following Content Security Policy directive"
+        assert [e for e in table.errors if refused not in e] == []
