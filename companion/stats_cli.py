@@ -30,6 +30,9 @@ EXIT_OK = 0
 EXIT_BAD_REQUEST = 2
 EXIT_JOURNAL = 4
 EXIT_STORAGE = 5
+# Processes a first reading shares its replays among (a Pi 4's cores; each ~40 MB, most of
+# it shared with the others by the fork).
+MAX_WORKERS = 4
 
 WriteReport = Callable[[Wire, Path, str], None]
 
@@ -55,7 +58,7 @@ def stats_main(argv: list[str]) -> int:
     except JournalError as error:
         return _fail(str(error), EXIT_JOURNAL)
     try:
-        found = gather(journal, game=args.game, workers=os.cpu_count() or 1)
+        found = gather(journal, game=args.game, workers=min(os.cpu_count() or 1, MAX_WORKERS))
     except JournalError as error:
         return _fail(str(error), EXIT_JOURNAL)
     finally:
