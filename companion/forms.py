@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.catalogue.refusals import refusal
 from companion.games.spec import AnySpec
 from companion.i18n import LANGUAGES, text
 from companion.journal import GameRecord
@@ -103,14 +104,14 @@ def new_game(spec: AnySpec, recent: Sequence[str], language: str) -> Form:
     entry = Entry({}, new_game_fields(spec, names, players), "ui.form.new_game", {"game": title})
 
     def finish(values: Action) -> Command | Notice:
-        return setup_of(spec, values)
+        return setup_of(spec, values, language)
 
     return Form(entry, finish)
 
 
-def setup_of(spec: AnySpec, values: Action) -> NewGame | Notice:
+def setup_of(spec: AnySpec, values: Action, language: str = "en") -> NewGame | Notice:
     """The new game the form's values make, or why not (two seats with one name, a setup
-    the rules refuse)."""
+    the rules refuse, said in the form's language)."""
     setup: Wire = dict(values)
     count = whole(setup.pop(COUNT, None))
     chosen = mapping(setup.pop(NAME, None))
@@ -123,7 +124,7 @@ def setup_of(spec: AnySpec, values: Action) -> NewGame | Notice:
     try:
         spec.rules.start(spec.stamp(dict(setup)))
     except RulesError as error:
-        return Notice("hardware.refused", {"reason": str(error)})
+        return Notice("hardware.refused", {"reason": refusal(error, language)})
     return NewGame(spec.name, setup)
 
 

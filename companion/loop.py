@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from companion import controls, recent
+from companion.catalogue.refusals import refusal
 from companion.config import Config
 from companion.cues import cue_for
 from companion.games import find as games_find
@@ -260,10 +261,11 @@ class App:
         phone wins, the other is told it is no longer possible."""
         head = self.table.head
         if head != event.head:
-            event.reply(False, "the table has moved on", head)
+            event.reply(False, refusal("the table has moved on", snap.language), head)
             return snap
         if not may_act(snap, event.seat, event.action):
-            event.reply(False, "it is not this seat's to decide now", head)
+            why = refusal("it is not this seat's to decide now", snap.language)
+            event.reply(False, why, head)
             return snap
         reaction = controls.Reaction(snap.ui, (Apply(dict(event.action), event.seat),))
         after = self._react(reaction, snap, now)
@@ -290,7 +292,7 @@ class App:
                 spec = games_find(game)
                 spec.rules.start(spec.stamp(dict(setup)))
             except RulesError as error:
-                event.reply(400, {"error": str(error)})
+                event.reply(400, {"error": refusal(error, snap.language)})
                 return snap
             snap = self._react(controls.Reaction(snap.ui, (NewGame(spec.name, setup),)), snap, now)
             event.reply(200, {"ok": True, "game": spec.name})
@@ -455,7 +457,8 @@ class App:
             try:
                 change = self.table.execute(command)
             except RulesError as error:
-                ui = ui.say("hardware.refused", now, refused=True, reason=str(error))
+                reason = refusal(error, ui.language)  # the rules say it in English
+                ui = ui.say("hardware.refused", now, refused=True, reason=reason)
                 cue = "no"
                 break
             except StorageError as error:  # nothing was kept: read-only until it can write
