@@ -132,7 +132,7 @@ def test_the_likely_build_is_the_first_line_and_select_builds_it(tmp_path: Path)
         "Build: farm, castle 1"
     )
     assert SPEC.choice_words(d.app.snapshot.view, prompt.choices[0], "ru") == (
-        "Строить: ферма, замок 1"
+        "Строить в замке 1: ферма"
     )
     # The cursor opens on it: one select builds it; NEXT still passes.
     _tap(d, "seat1.cyan")

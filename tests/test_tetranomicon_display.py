@@ -25,6 +25,7 @@ SCREEN = {
     "tetranomicon_ledger": "ledger",
     "tetranomicon_cost": "entry",
     "tetranomicon_result": "victory",
+    "tetranomicon_build": "ledger",
     "tetranomicon_two": "ledger",
     "tetranomicon_name": "entry",
     "tetranomicon_target": "entry",
@@ -282,6 +283,18 @@ def test_an_expeditions_target_is_shown_in_the_tables_words(display, size, langu
     renderer = draw(GALLERY["tetranomicon_target"](language), size)
     castle = {"en": "castle 4", "ru": "замок 4"}[language]
     assert texts(renderer, "entry.value") == [castle]
+    assert_reads_at_a_metre(renderer)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_likely_build_is_the_first_line_in_words(display, size, language):
+    scene = GALLERY["tetranomicon_build"](language)
+    words = {"en": "Build: quarry, castle 11", "ru": "Строить в замке 11: каменоломня"}
+    choice = SPEC.rules.prompt(state_of("tetranomicon_build")).choices[0]
+    assert labels.choice(scene.view, choice, language) == words[language]
+    renderer = draw(scene, size)
+    assert " ".join(texts(renderer, "prompt.choice")) == words[language]  # whole, if wrapped
     assert_reads_at_a_metre(renderer)
 
 

@@ -100,7 +100,7 @@ def choice(view: View, action: Action, language: str) -> str:
     ``choice_words``): "War with Boris" (a flip says what the relation becomes), "Epoch
     of buildings", "⚔ War", "Pass", "Build". ``action`` is a prompt's choice or an
     entry's base (only its ``do``), so it is read as the Action it may be. The likely
-    build says what it builds: "Build: sawmill, castle 2"."""
+    build says what it builds and where: "Build: sawmill, castle 2"."""
     return _choice(tetra_view(view), action, language)
 
 
@@ -123,8 +123,7 @@ def _choice(view: TetraView, action: Action, language: str) -> str:
         return ui("choice.pass", language)
     if kind == "build" and "castle" in action:  # the likely build, a choice
         building = WORDS(f"building.{action.get('type')}", language)
-        castle = WORDS("target.castle", language, castle=str(action.get("castle")))
-        return f"{WORDS('entry.build', language)}: {building}, {castle}"
+        return ui("choice.build", language, type=building, castle=str(action.get("castle")))
     if WORDS.has(f"entry.{kind}"):
         return WORDS(f"entry.{kind}", language)
     return kind.replace("_", " ")

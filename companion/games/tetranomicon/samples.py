@@ -220,6 +220,9 @@ SAMPLES: tuple[Sample, ...] = (
         value=2,
     ),
     Sample("tetranomicon_result", SETUP, GAME),
+    # Boris in epoch 2: the build the box expects is the first line, the cursor on it
+    # ("Строить в замке 11: каменоломня", the longest such line of this game).
+    Sample("tetranomicon_build", SETUP, GAME[:32]),
     Sample("tetranomicon_two", TWO_SETUP, TWO_PLAYERS, cursor=1),
     # Bora names what he enters: an artifact (its name being typed, "n" being chosen),
     # an expedition's target (castle 4, in the table's words).
