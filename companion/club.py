@@ -328,7 +328,9 @@ def club_stats(games: Sequence[PublicGame], language: str = "en") -> dict[str, o
     for row in counts.values():
         row["win_rate"] = round(_int(row["wins"]) / max(1, _int(row["games"])), 4)
         players.append(row)
-    players.sort(key=lambda r: (-_int(r["wins"]), -_int(r["games"]), name_key(str(r["name"]))))
+    players.sort(  # as companion.stats ranks them
+        key=lambda r: (-_int(r["wins"]), -_float(r["win_rate"]), name_key(str(r["name"])))
+    )
     return {
         "players": players,
         "games": {name: _game(name, mine, language) for name, mine in by_game.items()},
@@ -350,6 +352,10 @@ def _tally(row: dict[str, object], game: str) -> dict[str, object]:
 
 def _int(value: object) -> int:
     return value if isinstance(value, int) else 0
+
+
+def _float(value: object) -> float:
+    return float(value) if isinstance(value, int | float) else 0.0
 
 
 def _number(game_id: str) -> tuple[int, str]:

@@ -158,11 +158,9 @@ def _rate(wins: int, games: int) -> str:
 
 
 def _players(stats: Mapping[str, object]) -> list[Mapping[str, object]]:
-    """The players, most wins first (then most games, then by name)."""
-    players = [_map(p) for p in _list(stats.get("players"))]
-    return sorted(
-        players, key=lambda p: (-_count(p.get("wins")), -_count(p.get("games")), str(p.get("name")))
-    )
+    """The players in the statistics' order (most wins first, then the higher win rate,
+    then the name: docs/stats.md), so the report ranks them as ``companion stats`` does."""
+    return [_map(p) for p in _list(stats.get("players"))]
 
 
 def _title(name: str, game: Mapping[str, object]) -> str:

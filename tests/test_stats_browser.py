@@ -51,9 +51,8 @@ def browser() -> Iterator[Browser]:
 
 
 def wins_of(found: dict[str, Any]) -> list[str]:
-    """Each player's bar as the wins chart titles it, most wins first."""
-    rows = sorted(found["players"], key=lambda p: (-p["wins"], -p["games"], p["name"]))
-    return [f"{row['name']}: {row['wins']}" for row in rows]
+    """Each player's bar as the wins chart titles it, in the statistics' order."""
+    return [f"{row['name']}: {row['wins']}" for row in found["players"]]
 
 
 def chart_titles(page: Page, label: str) -> list[str]:
