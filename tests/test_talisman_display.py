@@ -28,6 +28,7 @@ SCREEN = {
     "talisman_drop": "sheet",
     "talisman_table_dice": "entry",  # the value entry: the hero's die
     "talisman_trophies": "battle",
+    "talisman_reroll": "battle",
 }
 
 

@@ -109,6 +109,14 @@ SAMPLES = (
             ({"do": "battle", "enemies": [3, 4], "roll": 6, "enemy_roll": 1}, {"do": "accept"})
         ),
     ),
+    # The fate reroll with the table's dice: a line per face, the 6 under the cursor (one
+    # press up from "accept": the list goes round).
+    Sample(
+        "talisman_reroll",
+        TABLE_DICE,
+        _played(({"do": "battle", "enemies": [3], "roll": 1, "enemy_roll": 6},)),
+        cursor=6,
+    ),
     # Five objects, four at most: Anna drops one before anything else.
     Sample(
         "talisman_drop",
