@@ -24,7 +24,7 @@ from companion.display.scene import Scene
 from companion.journal import Journal, JournalError
 from companion.rules.base import PUBLIC
 from companion.snapshot import Snapshot, UiState
-from companion.table import Table
+from companion.table import NewGame, Table
 from tests.screen_helpers import draw, texts
 from tests.secrecy import values_of
 from tests.test_controls import Driver, close_apps, in_support, key_said, make_app
@@ -190,6 +190,22 @@ def test_the_replay_follows_a_table_that_moved_meanwhile(tmp_path: Path) -> None
     scene = shown(d)
     assert scene.replay is not None and scene.replay.of == d.app.table.head
     assert scene.replay.step == d.app.table.head
+
+
+def test_another_game_started_meanwhile_ends_the_replay_at_the_next_press(
+    tmp_path: Path,
+) -> None:
+    """A phone starts a new game while the box replays: the replay of the game it was
+    showing stays drawable, and the next press is back on the live (new) game."""
+    d = in_support(tmp_path)
+    open_line(d, "ui.menu.replay")
+    d.tap("seat1.red")
+    d.app.execute(NewGame("manus", {"players": ["Anna", "Boris", "Vera"]}))
+    scene = shown(d)
+    assert scene.replay is not None and scene.game == "bestiary"
+    draw(scene)
+    d.tap("seat1.blue")
+    assert page_of(d.app.ui) is None and d.app.ui.modes == () and shown(d).game == "manus"
 
 
 def test_a_step_inside_a_manus_vote_shows_who_voted_never_what(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from companion import game_log, narration
 from companion.controls import menu_items, phone_pages
-from companion.controls.replay import Replaying, ReplayStep, Standings, page_of
+from companion.controls.replay import Replaying, Standings, page_of
 from companion.i18n import text
 from companion.narration import narrate
 from companion.rules.base import Action, Entry, View, Wire
@@ -282,7 +282,7 @@ class Scene:
     def of(cls, snap: Snapshot, *, notes: tuple[str, ...] = ()) -> Scene:
         page = page_of(snap.ui)
         if isinstance(page, Replaying):
-            return cls.replayed(snap, page.shown, notes=notes)
+            return cls.replayed(snap, page, notes=notes)
         return cls(
             spec=snap.spec,
             view=snap.view,
@@ -300,22 +300,22 @@ class Scene:
         )
 
     @classmethod
-    def replayed(cls, snap: Snapshot, shown: ReplayStep, *, notes: tuple[str, ...] = ()) -> Scene:
+    def replayed(cls, snap: Snapshot, page: Replaying, *, notes: tuple[str, ...] = ()) -> Scene:
         """The game's own screen at a step of the replay: that step's public view and
         prompt (the cursor on its first choice, no menu), its action's lines on the event
         line; the notices are the table's now. The step's state is never read here: what
-        the screen shows is what the public view showed then."""
-        language = snap.language
+        the screen shows is what the public view showed then. The game is the replay's
+        own (a phone may have started another meanwhile: the next press leaves)."""
+        shown, spec, language = page.shown, page.stepper.spec, snap.language
         marker = text("ui.replay.step", language, step=shown.step, of=shown.of)
         return cls(
-            spec=snap.spec,
+            spec=spec,
             view=shown.view,
             prompt=shown.prompt.to_json(language),
             ui=UiState(language=language, muted=snap.ui.muted),
             notes=(*snap.notices(), *notes),
             entry_labels=tuple(
-                _entry_words(snap.spec, shown.view, entry, language)
-                for entry in shown.prompt.entries
+                _entry_words(spec, shown.view, entry, language) for entry in shown.prompt.entries
             ),
             happened=tuple(shown.said.get(language, ())),
             replay=ReplayPicture(shown.step, shown.of, marker),
