@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from companion.games import GAMES
 from companion.games.spec import AnySpec
@@ -137,10 +138,22 @@ def tell(found: Gathered, *, player: str | None = None, language: str = "en") ->
 
 
 def standings(journal: Journal, limit: int = 5) -> list[tuple[str, int, int]]:
-    """The table's top players for the box's MENU: (name, wins, games), most wins first."""
-    rows = table_stats(journal)["players"]
-    assert isinstance(rows, list)
-    return [(str(row["name"]), int(row["wins"]), int(row["games"])) for row in rows[:limit]]
+    """The table's top players for the box's MENU: (name, wins, games), most wins first
+    (as :func:`table_stats` orders them; the games' own numbers are not told)."""
+    rows = _players(gather(journal).played)[:limit]
+    return [(str(row["name"]), _int(row["wins"]), _int(row["games"])) for row in rows]
+
+
+def fill_cache(path: Path) -> int:
+    """Replay the journal's finished games not yet in its cache, on a connection of its
+    own: for a thread of the table's process at its start, so that the first standings
+    or statistics asked for on the box read digests instead of replaying (about 6 ms of
+    CPU a game here, a journal of 500 told for the first time). The games it could read."""
+    journal = Journal(path)
+    try:
+        return len(gather(journal).played)
+    finally:
+        journal.close()
 
 
 # --- per player -----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import yaml
 
 from companion.cli import main
 from companion.journal import Journal
-from companion.stats import gather, standings, table_stats
+from companion.stats import fill_cache, gather, standings, table_stats
 from companion.stats_cache import META_KEY
 from tests.conftest import EXAMPLES
 
@@ -364,3 +364,21 @@ def test_a_first_reading_shared_among_processes_tells_the_same(
     alone = gather(journal, cache=False, workers=1)
     shared = gather(journal, cache=False, workers=2)
     assert shared.played == alone.played and shared.unreadable == alone.unreadable == []
+
+
+def test_a_cache_filled_at_start_spares_the_first_standings_their_replays(
+    played: Played, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import stats_replay  # noqa: PLC0415
+
+    db = tmp_path / "journal.sqlite"
+    db.write_bytes(played.db.read_bytes())
+    assert fill_cache(db) == len(played.winners)
+    expected = [p["name"] for p in played.stats()["players"][:2]]
+
+    def refused(*args: object) -> None:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(stats_replay, "replayed", refused)
+    top = standings(Journal(db), limit=2)
+    assert [name for name, _, _ in top] == expected
