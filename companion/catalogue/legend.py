@@ -18,6 +18,9 @@ EN: dict[str, str] = {
     "legend.leave": "leave",
     "legend.previous": "previous",
     "legend.following": "next",
+    # The replay's red and blue: a step back and on in the game's time (not NEXT's "next").
+    "legend.earlier": "earlier",
+    "legend.later": "later",
 }
 
 RU: dict[str, str] = {
@@ -36,4 +39,6 @@ RU: dict[str, str] = {
     "legend.leave": "выйти",
     "legend.previous": "назад",
     "legend.following": "дальше",
+    "legend.earlier": "раньше",
+    "legend.later": "позже",
 }

@@ -36,8 +36,8 @@ RESUME: tuple[Key, ...] = (*NAVIGATE[:2], ("cyan", "legend.resume"), ("yellow", 
 BROWSE: tuple[Key, ...] = (*NAVIGATE[:2], ("yellow", "legend.back"))
 # The replay: red a step back, blue a step on, yellow back to the live game.
 REPLAY: tuple[Key, ...] = (
-    ("red", "legend.previous"),
-    ("blue", "legend.following"),
+    ("red", "legend.earlier"),
+    ("blue", "legend.later"),
     ("yellow", "legend.close"),
 )
 ENTRY: tuple[Key, ...] = (
