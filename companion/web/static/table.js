@@ -133,9 +133,10 @@ function statsWord(key) {
 function chartNode(text) {
   const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
   const root = parsed.documentElement;
-  if (root.localName !== "svg" || parsed.getElementsByTagName("parsererror").length) return null;
+  if (root.namespaceURI !== SVG || root.localName !== "svg") return null;
+  if (parsed.getElementsByTagName("parsererror").length) return null;
   for (const node of [root, ...root.querySelectorAll("*")]) {
-    if (!CHART_TAGS.has(node.localName)) {
+    if (node.namespaceURI !== SVG || !CHART_TAGS.has(node.localName)) {
       node.remove();
       continue;
     }
