@@ -30,9 +30,9 @@ NO_TARGET = "none"
 
 # The entries in the order the cursor meets them after the choices (the likely build, the
 # pass). The cursor opens on the first choice and goes round the list either way, so the
-# last entry is one press up from it: the build of another type or castle there, then the
-# summon and the expedition (every epoch brings new creatures and trophies) two presses
-# away, the route and the artifact three.
+# commonest actions are nearest it: the last entry, one press up, is the build of another
+# type or castle; the summon is two up and the expedition two down (past the pass); the
+# route and the artifact, the rarest in the example games, three.
 ORDER = ("expedition", "route", "artifact", "summon", "build")
 
 
