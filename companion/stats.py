@@ -99,7 +99,7 @@ def gather(
         if kept:
             kept.put(record, spec, result)
         found.played.append(result)
-    if kept:
+    if kept and not found.unreadable:  # never a write into a journal with a damaged row
         kept.keep_only(finished)
         kept.save()
     return found

@@ -382,3 +382,23 @@ def test_a_cache_filled_at_start_spares_the_first_standings_their_replays(
     monkeypatch.setattr(stats_replay, "replayed", refused)
     top = standings(Journal(db), limit=2)
     assert [name for name, _, _ in top] == expected
+
+
+def test_a_damaged_game_is_named_left_out_and_the_rest_told(played: Played, tmp_path: Path) -> None:
+    import sqlite3  # noqa: PLC0415
+
+    db = tmp_path / "journal.sqlite"
+    db.write_bytes(played.db.read_bytes())
+    game_id = next(iter(played.winners))
+    with sqlite3.connect(db) as raw:  # a changed bit: the row no longer matches its checksum
+        raw.execute("UPDATE games SET created_at = created_at || ' ' WHERE id = ?", (game_id,))
+        raw.execute("DELETE FROM meta WHERE key = ?", (META_KEY,))
+    raw.close()
+    code, out, err = stats_command("--json", "--journal", str(db))
+    assert code == 4
+    assert err == (
+        f"companion: {db}: game {game_id}: the row is damaged (it does not match its checksum: "
+        "a changed bit); the journal was left untouched; left out of the statistics\n"
+    )
+    assert json.loads(out)["finished"] == len(played.winners) - 1
+    assert Journal(db).meta(META_KEY) is None  # nothing written into a damaged journal
