@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from companion import controls, recent
-from companion.catalogue.refusals import refusal
+from companion.catalogue.refusals import placed, refusal
 from companion.config import Config
 from companion.cues import cue_for
 from companion.games import find as games_find
@@ -120,7 +120,7 @@ class App:
             "none" if adapters.link is None else "unplugged"
         )
         hardware = HardwareStatus(
-            library=tuple(self.library().problems),
+            library=self._library_said(config.language),
             replaced=(*adapters.replaced, *(("voice",) if unvoiced else ())),
             sensor_present=adapters.sensor_present,
             bridge=bridge,
@@ -167,6 +167,11 @@ class App:
             path = None if str(journal) == ":memory:" else path_for(journal, spec.name)
             library = self._libraries[spec.name] = Library.open(spec, path)
         return library
+
+    def _library_said(self, language: str) -> tuple[str, ...]:
+        """The card library's problems as the box says them: each after its place, in the
+        table's language (the library and its kit write them in English)."""
+        return tuple(placed(problem, language) for problem in self.library().problems)
 
     def subscribe(self, output: Output | Callable[[Snapshot], None]) -> None:
         """An output (or a plain ``output(snapshot)`` callable) joins :attr:`outputs` and is
@@ -446,13 +451,16 @@ class App:
     def _react(self, reaction: controls.Reaction, snap: Snapshot, now: float) -> Snapshot:
         """Execute a reaction's commands; the snapshot after them (rebuilt only if the
         table changed)."""
-        ui, cue = reaction.ui, reaction.cue
+        ui, cue = _reason_said(reaction.ui), reaction.cue
         change: Change | None = None
         if reaction.cards is not None:  # a card edited in the card library view
             library = self.library()
             library.keep(reaction.cards)
-            hardware = replace(snap.hardware, library=tuple(library.problems))
+            hardware = replace(snap.hardware, library=self._library_said(ui.language))
             snap = self._build(ui, snap.change, now, hardware=hardware, changed_at=snap.changed_at)
+        elif ui.language != snap.ui.language and snap.hardware.library:  # said again
+            hardware = replace(snap.hardware, library=self._library_said(ui.language))
+            snap = replace(snap, hardware=hardware)
         for command in reaction.commands:
             try:
                 change = self.table.execute(command)
@@ -470,7 +478,7 @@ class App:
         if change.kind == "action" and change.action is not None:
             library = self.library()
             if library.learn(change.action) or library.problems:
-                hardware = replace(hardware, library=tuple(library.problems))
+                hardware = replace(hardware, library=self._library_said(ui.language))
         if change.kind in ("new_game", "resume", "end_game"):
             self._resumable = self._unfinished()
         if change.kind == "new_game":
@@ -563,3 +571,16 @@ def _pads(config: Config) -> tuple[int, ...]:
     return tuple(
         sorted(s for s in seats if all(f"seat{s}.{c}" in names for c in controls.NAVIGATION))
     )
+
+
+def _reason_said(ui: UiState) -> UiState:
+    """A notice's reason in the table's language: the controls pass on what the rules or
+    a card kit said (a card not kept, a form refused), in English."""
+    notice = ui.notice
+    reason = notice.fields.get("reason") if notice is not None else None
+    if notice is None or not isinstance(reason, str) or ui.language == "en":
+        return ui
+    said = placed(reason, ui.language)
+    if said == reason:
+        return ui
+    return replace(ui, notice=replace(notice, fields={**notice.fields, "reason": said}))

@@ -9,15 +9,27 @@ import random
 import re
 import string
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from companion import games
-from companion.catalogue import refusals
+from companion import game_log, games
+from companion import script as scripts
+from companion.app import App, build_app
+from companion.catalogue import refusals, refusals_bestiary, refusals_games
 from companion.catalogue.refusals import skeleton, translated
+from companion.config import GameSettings, load
+from companion.controls import Reaction
+from companion.forms import new_game
+from companion.games.bestiary import roster
+from companion.games.bestiary.labels import ability_named
 from companion.games.spec import AnySpec
+from companion.loop import _reason_said
 from companion.rules.base import JSON, RulesError
+from companion.snapshot import Notice, UiState
+from companion.web.hub import Remote
+from tests.conftest import EXAMPLES
 from tests.test_never_stuck import SETUPS
 
 ROOT = Path(__file__).resolve().parents[1] / "companion"
@@ -27,7 +39,7 @@ LATIN_WORD = re.compile(r"[A-Za-z_]{3,}")
 PLAIN = frozenset(
     re.findall(
         r"\w+",
-        "the not and for with has have its are this that from only each but all any who "
+        "the not and for with has have its are this that from only each but all who "
         "which what when his her must may can cannot already now yet",
     )
 )
@@ -84,6 +96,8 @@ def raise_sites() -> list[tuple[str, int, str]]:
 
 
 def test_every_raised_message_has_a_russian_template() -> None:
+    families = (refusals_bestiary.RU, refusals_games.RU)
+    assert len(refusals.RU) == sum(len(f) for f in families), "a template in two families"
     known = {skeleton(english) for english in refusals.RU}
     sites = raise_sites()
     assert len(sites) > 200  # the reader found the raise sites
@@ -179,3 +193,138 @@ def test_every_refusal_met_in_play_is_said_in_russian(name: str) -> None:
         assert said is not None, f"no Russian for {message!r}"
         left = set(LATIN_WORD.findall(said)) & PLAIN
         assert not left, (message, said)
+
+
+# --- where a refusal is said ----------------------------------------------------------------
+
+
+def _app(tmp_path: Path, language: str, game: str = "bestiary") -> App:
+    config = replace(load(None), language=language, game=GameSettings(game, {}))
+    return build_app(config, fakes=True, journal_path=tmp_path / "j.sqlite")
+
+
+def test_the_box_says_a_refusal_in_the_tables_language(tmp_path: Path) -> None:
+    """A siege before the castles are chosen: what the screen's notice says."""
+    for language, said in (
+        ("en", "Not allowed: not now: the stage is castle choice"),
+        ("ru", "Нельзя: не сейчас: сейчас выбор замка"),
+    ):
+        app = _app(tmp_path / language, language)
+        try:
+            snap = app.apply({"do": "siege", "towers": []}, 1)
+            assert snap.notices()[0] == said
+            snap = app.apply({"do": "choose_castle", "castle": "wasteland"}, 2)
+            first, second = (str(name) for name in app.table.record.setup["players"])  # type: ignore[attr-defined]
+            if language == "ru":
+                turn = f"Нельзя: сейчас ходит {first} (место 1), а не {second}"
+                assert snap.notices()[0] == turn
+        finally:
+            app.close()
+
+
+def test_a_phone_is_told_why_in_the_tables_language(tmp_path: Path) -> None:
+    app = _app(tmp_path, "ru")
+    try:
+        got: list[tuple[bool, str, int]] = []
+        head = app.table.head
+        app.handle(Remote({"do": "summon"}, 1, head + 5, lambda *a: got.append(a)), 0.0)
+        wrong = {"do": "choose_castle", "castle": "nowhere"}
+        app.handle(Remote(wrong, 1, head, lambda *a: got.append(a)), 0.0)
+        assert got[0] == (False, "стол уже ушёл дальше", head)
+        played, why, _ = got[1]
+        assert not played
+        assert why == "Нельзя: «castle» — одно из wasteland, forest_edge, а не 'nowhere'"
+    finally:
+        app.close()
+
+
+def test_a_new_game_the_rules_refuse_is_said_in_the_forms_language() -> None:
+    spec = games.find("four_path")
+    form = new_game(spec, [], "ru")
+    values = {"players": 3, "name": {"1": "Анна", "2": "Борис", "3": "Вера"}, "first": 1}
+    notice = form.finish(values)
+    assert isinstance(notice, Notice)
+    said = notice.say("ru")
+    assert said.startswith("Нельзя: setup.players: в эту игру играют"), said
+    assert not set(LATIN_WORD.findall(said)) & PLAIN, said
+    english = new_game(spec, [], "en").finish(values)
+    assert isinstance(english, Notice) and english.say("en").startswith("Not allowed: setup.")
+
+
+def test_a_card_the_box_did_not_keep_is_said_in_the_tables_language() -> None:
+    """The card view's refusal (the kit's problem, passed on by the controls in English)."""
+    ui = UiState(language="ru").say(
+        "ui.cards.refused", 1.0, refused=True, reason="a whole number from 1 to 20, not 30"
+    )
+    assert _reason_said(ui).notice is not None
+    assert _reason_said(ui).notice.say("ru") == (  # type: ignore[union-attr]
+        "Карта не сохранена: целое число от 1 до 20, а не 30"
+    )
+    english = replace(ui, language="en")
+    assert _reason_said(english) == english
+
+
+def test_a_library_problem_is_said_on_the_box_in_the_tables_language(tmp_path: Path) -> None:
+    (tmp_path / "cards-bestiary.yaml").write_text(
+        "cards:\n  - {name: Saxum, vitality: 30, abilities: [{name: Hit}, {name: Run}]}\n",
+        encoding="utf-8",
+    )
+    app = _app(tmp_path, "ru")
+    try:
+        notes = app.snapshot.notices()
+        line = next(n for n in notes if n.startswith("Библиотека карт"))
+        assert line.endswith(".yaml:2: cards[0].vitality: целое число от 1 до 20, а не 30"), line
+        assert not set(LATIN_WORD.findall(line)) & PLAIN, line
+        # MENU, Language: the same problem said in English at once
+        snap = app.snapshot
+        english = app._react(Reaction(replace(snap.ui, language="en")), snap, 1.0)
+        said = next(n for n in english.notices() if n.startswith("Card library"))
+        assert said.endswith(":2: cards[0].vitality: a whole number from 1 to 20, not 30")
+    finally:
+        app.close()
+
+
+# --- other English words a Russian table read (issue 24) --------------------------------
+
+
+def test_an_unassigned_roster_ability_is_said_in_russian() -> None:
+    """Mortum's Vampirism is one of the roster's abilities without an owner."""
+    assert ability_named("Mortum", "Vampirism", "ru") == "Вампиризм"
+    assert ability_named("mortum", "vampirism", "en") == "Vampirism"
+    assert ability_named("Saxum", "Stone skin", "ru") == "Stone skin"  # as the table named it
+
+
+def test_four_path_narration_names_vampirism_in_russian() -> None:
+    lines = _narrated("four_path_teams_victory.yaml", "ru")
+    assert any("Вампиризм → Мортум" in line for line in lines)
+    assert not any("Vampirism" in line for line in lines)
+
+
+def test_the_respawn_question_names_the_creature_in_the_tables_language() -> None:
+    spec = games.find("four_path")
+    script = scripts.load(EXAMPLES / "four_path_duel.yaml")
+    state = spec.rules.start(spec.stamp(dict(script.setup)))
+    asked = []
+    for item in script.actions:
+        state = spec.rules.step(state, dict(item.action))
+        prompt = spec.rules.prompt(state)
+        if prompt.kind == "respawn":
+            asked.append(prompt)
+    assert asked
+    for prompt in asked:
+        creature = str(prompt.fields["creature"])
+        russian = roster.find(creature)
+        assert russian is not None
+        assert prompt.say("ru").endswith(f"в каком замке возродится {russian.name_ru}?")
+        assert prompt.say("en").endswith(f"in which castle does {creature} come back?")
+
+
+def _narrated(name: str, language: str) -> list[str]:
+    script = scripts.load(EXAMPLES / name)
+    spec = games.find(script.game)
+    state = spec.rules.start(spec.stamp(dict(script.setup)))
+    lines: list[str] = []
+    for item in script.actions:
+        state = spec.rules.step(state, dict(item.action))
+        lines += game_log.say(spec, state.events, spec.rules.view(state)).get(language, ())
+    return lines

@@ -3,8 +3,13 @@ table's language (from the roster), castles, towers."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterable
+from importlib import resources
 
+from companion import yamlfile
+from companion.catalogue import refusals
 from companion.display import labels
 from companion.games.bestiary import roster
 from companion.games.bestiary.types import SeatView, bestiary_action, board_view
@@ -41,17 +46,66 @@ def ability(creature_id: str, ability_id: str, fallback: str, language: str) -> 
     return fallback
 
 
-def ability_named(creature_name: str, ability_name: str, language: str) -> str:
-    """An ability, named as a player entered it, in the language (from the roster)."""
-    info = roster.find(creature_name)
-    folded = ability_name.casefold()
-    for known in info.abilities if info else ():
+@functools.cache
+def unassigned() -> tuple[roster.AbilityInfo, ...]:
+    """The support abilities the rulebooks name without making the owner clear (the
+    roster's ``unassigned_abilities``: Mortum's Vampirism, Hammer...): a card may give a
+    creature one of them, and its name is then said from here."""
+    text_of = resources.files("companion.games.bestiary").joinpath("roster.yaml")
+    data = yamlfile.parse("roster.yaml", text_of.read_text(encoding="utf-8")).data or {}
+    assert isinstance(data, dict)  # the package's own file, read whole by the tests
+    found: list[roster.AbilityInfo] = []
+    for raw in data.get("unassigned_abilities") or ():
+        names = raw.get("name") if isinstance(raw.get("name"), dict) else {}
+        english = str(names.get("en") or raw["id"])
+        found.append(
+            roster.AbilityInfo(
+                id=str(raw["id"]),
+                name_en=english,
+                name_ru=str(names.get("ru") or english),
+                prep=None,  # only the names are read here
+                effects=(),
+                target=None,
+            )
+        )
+    return tuple(found)
+
+
+def _known_ability(abilities: Iterable[roster.AbilityInfo], name: str) -> roster.AbilityInfo | None:
+    folded = name.casefold()
+    for known in abilities:
         if folded in (known.id, known.name_en.casefold(), known.name_ru.casefold()):
-            return known.name_ru if language == "ru" else known.name_en
+            return known
+    return None
+
+
+def ability_named(creature_name: str, ability_name: str, language: str) -> str:
+    """An ability, named as a player entered it, in the language (from the roster: the
+    creature's own abilities, then those the rulebooks name without an owner)."""
+    info = roster.find(creature_name)
+    known = _known_ability(info.abilities if info else (), ability_name)
+    if known is None:
+        known = _known_ability(unassigned(), ability_name)
+    if known is not None:
+        return known.name_ru if language == "ru" else known.name_en
     default = DEFAULT_ABILITY.fullmatch(ability_name)
     if default is not None:  # the name a card gets when nobody names it: "Умение 2"
         return text("bestiary.field.ability_default", language, number=default.group(1))
     return ability_name
+
+
+def russian_name(name: str) -> str | None:
+    """A creature or an ability of the roster, named in English in a refusal, in Russian
+    (None for a name it does not hold: a player's, a card's own)."""
+    info = roster.find(name)
+    if info is not None:
+        return info.name_ru
+    every = [a for creature in roster.roster().values() for a in creature.abilities]
+    known = _known_ability([*every, *unassigned()], name)
+    return known.name_ru if known is not None else None
+
+
+refusals.NAMERS.append(russian_name)  # the rules' refusals name the roster's creatures
 
 
 def seat_title(seat: SeatView, language: str) -> str:

@@ -50,6 +50,7 @@ from companion.games.four_path.types import (
     TowerView,
     four_path_event,
 )
+from companion.i18n import CATALOGUES
 from companion.rules import effects as fx
 from companion.rules import sigil
 from companion.rules.base import DEBUG, Action, Entry, Field, IllegalAction, Prompt
@@ -84,7 +85,7 @@ def prompt(state: FourPathState) -> Prompt:
             if state.occupancy(leaving=creature.id)[c] < MAX_IN_CASTLE
         )
         fields: dict[str, str | int] = {"player": name, "creature": creature.name}
-        return Prompt(seat, "respawn", _key("respawn"), fields, castles)
+        return Prompt(seat, "respawn", _respawn_key(creature), fields, castles)
     if state.phase == PHASE_TURN_DISC:
         fields = {"player": name, "period": state.period + 1}
         turn_disc: TurnDiscAction = {"do": "turn_disc"}
@@ -98,6 +99,25 @@ def prompt(state: FourPathState) -> Prompt:
         fields = {"player": team_name(state, combined.team)}
         return Prompt(seat, "open", _key("open"), fields, choices)
     return _action_prompt(state, seat, name)
+
+
+def _respawn_key(creature: Creature) -> str:
+    """The respawn question's key, naming the creature in each language: a prompt's
+    fields are said alike in every language, so a roster creature (Messum, Мессум) gets a
+    key of its own, the question's words with its name in each language put in
+    (``four_path.ui.prompt.respawn.messum``; in English its name as entered, as before);
+    a creature the roster does not know keeps the question's key, its name as its card
+    gives it."""
+    general = _key("respawn")
+    if roster.find(creature.id) is None:
+        return general
+    own = f"{general}.{creature.id}"
+    names = {**_names(creature), "en": creature.name}  # English as it always said it
+    for language, name in names.items():
+        said = CATALOGUES[language].get(general) or CATALOGUES["en"][general]
+        escaped = name.replace("{", "{{").replace("}", "}}")
+        CATALOGUES[language][own] = said.replace("{creature}", escaped)
+    return own
 
 
 def _draft_prompt(state: FourPathState, seat: int, name: str) -> Prompt:
