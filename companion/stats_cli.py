@@ -142,15 +142,18 @@ def plain(stats: Wire, language: str) -> str:
                 [p["name"], p["games"], p["wins"], f"{round(100 * _num(p['win_rate']))}%"]
                 for p in players
             ],
+            language,
         )
     else:
         lines.append(say("no_games"))
     for name, game in mapping(stats.get("games")).items():
-        lines += ["", *_game_lines(name, mapping(game), players, say)]
+        lines += ["", *_game_lines(name, mapping(game), players, say, language)]
     return "\n".join(lines) + "\n"
 
 
-def _game_lines(name: str, game: Data, players: list[Data], say: Callable[..., str]) -> list[str]:
+def _game_lines(
+    name: str, game: Data, players: list[Data], say: Callable[..., str], language: str
+) -> list[str]:
     title = str(game.get("title") or name)
     lines = [
         f"{title}: {say('played').lower()} {game.get('played')}, "
@@ -162,10 +165,10 @@ def _game_lines(name: str, game: Data, players: list[Data], say: Callable[..., s
         "  "
         + say(
             "averages",
-            actions=_shown(game.get("avg_actions")),
-            units=_shown(game.get("avg_units")),
+            actions=_shown(game.get("avg_actions"), language),
+            units=_shown(game.get("avg_units"), language),
             unit=game.get("unit"),
-            minutes=_shown(game.get("avg_minutes")),
+            minutes=_shown(game.get("avg_minutes"), language),
         )
     )
     wins = []
@@ -182,13 +185,13 @@ def _game_lines(name: str, game: Data, players: list[Data], say: Callable[..., s
         columns = [str(c) for c in columns] if isinstance(columns, list) else []
         body = [list(r) for r in body if isinstance(r, list)] if isinstance(body, list) else []
         lines += ["", f"  {each.get('title')}"]
-        lines += ["  " + line for line in grid(columns, body)]
+        lines += ["  " + line for line in grid(columns, body, language)]
     return lines
 
 
-def grid(columns: Sequence[str], body: Sequence[Sequence[object]]) -> list[str]:
+def grid(columns: Sequence[str], body: Sequence[Sequence[object]], language: str) -> list[str]:
     """Rows under their columns: the first column to the left, numbers to the right."""
-    cells = [[_shown(c) for c in row] for row in body]
+    cells = [[_shown(c, language) for c in row] for row in body]
     widths = [
         max([len(columns[i]), *(len(row[i]) for row in cells if i < len(row))])
         for i in range(len(columns))
@@ -204,11 +207,12 @@ def grid(columns: Sequence[str], body: Sequence[Sequence[object]]) -> list[str]:
     return shown + [line(row) for row in cells]
 
 
-def _shown(value: object) -> str:
+def _shown(value: object, language: str) -> str:
     if value is None:
         return "–"
     if isinstance(value, float):  # as the JSON rounds it, without trailing zeros
-        return f"{value:.2f}".rstrip("0").rstrip(".")
+        shown = f"{value:.2f}".rstrip("0").rstrip(".")
+        return shown.replace(".", ",") if language == "ru" else shown  # 2,5 in Russian
     return str(value)
 
 
