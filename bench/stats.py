@@ -43,13 +43,15 @@ def seed(folder: Path) -> Journal:
     in this process; a script that fails (a game being changed) is named and left out."""
     path = folder / "seed.sqlite"
     for script in sorted(EXAMPLES.glob("*.yaml")):
+        why = ""
         try:
             with contextlib.redirect_stdout(io.StringIO()):
                 code = cli.main(["play", "--db", str(path), str(script)])
+            why = f"exit {code}" if code != 0 else ""
         except Exception as error:  # a bench goes on with the other games
-            code = f"{type(error).__name__}: {error}"
-        if code != 0:
-            print(f"seed: {script.name} left out ({code})", file=sys.stderr)
+            why = f"{type(error).__name__}: {error}"
+        if why:
+            print(f"seed: {script.name} left out ({why})", file=sys.stderr)
     return Journal(path)
 
 
