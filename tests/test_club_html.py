@@ -38,20 +38,21 @@ GAMES = [  # (table's topic, game id, example, players)
 ]
 
 
-def finished(name: str, players: list[str], *, with_view: bool = False) -> str:
-    """An example game played to its end, as the feed publishes it (``with_view``: its
-    result line carries the final public view, as a feed that sends it would)."""
+def finished(name: str, players: list[str], *, with_view: bool = True) -> str:
+    """An example game played to its end, as the feed publishes it (its result line carries
+    the final public view; ``with_view=False``: an older feed's, without it)."""
     loaded = script.load(EXAMPLES / f"{name}.yaml")
     names = dict(zip(loaded.setup["players"], players, strict=True))
     table = Table.new_game(Journal(":memory:"), loaded.game, _renamed(dict(loaded.setup), names))
     for item in loaded.actions:
         table.apply(_renamed(dict(item.action), names))
     text = journal_lines(replace(snapshot_of(table), history=table.history()))
-    if not with_view:
-        return text
     *lines, result = text.splitlines()
     told = json.loads(result)
-    told["view"] = {k: v for k, v in table.view().items() if k != "table"}
+    assert told["view"] == {k: v for k, v in table.view().items() if k != "table"}
+    if with_view:
+        return text
+    del told["view"]
     return "\n".join([*lines, json.dumps(told, ensure_ascii=False)]) + "\n"
 
 

@@ -268,13 +268,20 @@ def journal_lines(snapshot: Snapshot) -> str:
     spec = snapshot.spec
     state = spec.rules.start(spec.journaled(dict(snapshot.setup)))
     lines = [json.dumps({"game": spec.name, "setup": snapshot.setup}, ensure_ascii=False)]
+    public = spec.rules.view(state)
     for number, action in enumerate(snapshot.history, 1):
         state = spec.rules.step(state, dict(action))
         public = spec.rules.view(state)
         lines.append(
             json.dumps({"head": number, "events": _public_events(public)}, ensure_ascii=False)
         )
-    result = {"winner": snapshot.view.get("winner"), "winners": winner_names(snapshot.view)}
+    # The final public view goes with the result: the club's report reads each game's own
+    # statistics from it (companion club --html), as `companion stats` does from the journal.
+    result = {
+        "winner": snapshot.view.get("winner"),
+        "winners": winner_names(snapshot.view),
+        "view": dict(public),
+    }
     lines.append(json.dumps(result, ensure_ascii=False))
     return "\n".join(lines) + "\n"
 
