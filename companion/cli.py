@@ -219,8 +219,8 @@ DELEGATED: dict[str, tuple[str, str]] = {
     ),
     "virtual-pico": ("companion.hardware.virtual_pico:main", "serve a virtual Pico on a pty"),
     "cards": (
-        "companion.library:cards_main",
-        "list|check|export|import [FILE]: the card library beside the journal",
+        "companion.cards_cli:cards_main",
+        "list|check|export|import [FILE] [--lang en|ru]: the card library beside the journal",
     ),
     "presses": (
         "companion.presses_cli:presses_main",
