@@ -15,6 +15,8 @@ No journal at all is a fresh machine, not a damaged one: no games yet, exit 0.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import sys
@@ -23,7 +25,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+from companion.catalogue.refusals import compile_template
 from companion.games import GAMES
+from companion.i18n import LANGUAGES
 from companion.journal import FILE_MODE, GameRecord, Journal, JournalError, StorageError
 from companion.rules.base import Wire
 from companion.table import ACTIVE, FINISHED, Table
@@ -37,13 +41,122 @@ GAME_WIDTH = max(len(name) for name in GAMES) + 2
 ROW = "{:>4}  {:<" + str(GAME_WIDTH) + "}{:<24}{:<14}{:<16}{}\n"
 
 
+# The list's words: its heading, each game's status, the actions undone.
+LIST_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "id": "id",
+        "game": "game",
+        "players": "players",
+        "status": "status",
+        "actions": "actions",
+        "created": "created",
+        "archived": "archived",
+        "finished": "finished",
+        "on the table": "on the table",
+        "unfinished": "unfinished",
+        "damaged": "damaged",
+        "undone": " (+{count} undone)",
+    },
+    "ru": {
+        "id": "№",
+        "game": "игра",
+        "players": "игроки",
+        "status": "состояние",
+        "actions": "ходов",
+        "created": "начата",
+        "archived": "в архиве",
+        "finished": "окончена",
+        "on the table": "на столе",
+        "unfinished": "не окончена",
+        "damaged": "повреждена",
+        "undone": " (+{count} отменено)",
+    },
+}
+
+# Every other line the command prints, English template -> Russian (a path, an id, a count
+# in braces); a line none fits is printed as it is (a journal's own error).
+RU: dict[str, str] = {
+    "no games yet in {path}": "игр ещё нет в {path}",
+    "no games yet ({path} is made when the table starts its first game)": (
+        "игр ещё нет ({path} появится, когда стол начнёт первую игру)"
+    ),
+    "no game {game}: no games yet ({path} is made when the table starts its first game)": (
+        "нет игры {game}: игр ещё нет ({path} появится, когда стол начнёт первую игру)"
+    ),
+    "nothing to archive: no games yet ({path} is made when the table starts its first game)": (
+        "в архив нечего убрать: игр ещё нет ({path} появится, когда стол начнёт первую игру)"
+    ),
+    "{path}: a folder, not a journal: name the journal file in it": (
+        "{path}: это папка, а не журнал: назовите файл журнала в ней"
+    ),
+    "{path}: not a journal file": "{path}: это не файл журнала",
+    "{path}: which games? give their ids or --finished": (
+        "{path}: какие игры? укажите их номера или --finished"
+    ),
+    "{path}: give game ids or --finished, not both": (
+        "{path}: укажите номера игр или --finished, но не то и другое"
+    ),
+    "{path}: game {game} is archived; `companion games unarchive {game}` first": (
+        "{path}: игра {game} в архиве; сначала `companion games unarchive {game}`"
+    ),
+    "{path}: game {game} is over: it cannot be resumed": (
+        "{path}: игра {game} окончена: продолжить её нельзя"
+    ),
+    "{path}: game {game} is on the table; end it or resume another first": (
+        "{path}: игра {game} на столе; сначала закончите её или продолжите другую"
+    ),
+    "{path}: game {game} is unfinished; add --unfinished to archive it anyway": (
+        "{path}: игра {game} не окончена; добавьте --unfinished, чтобы всё же убрать её в архив"
+    ),
+    "{path}: no game {game} (`companion games` lists them)": (
+        "{path}: нет игры {game} (их список: `companion games`)"
+    ),
+    "game {game} ({name}: {players}, {head} actions) is the one the table picks up at its "
+    "next start (restart it: sudo systemctl restart companion)": (
+        "игру {game} ({name}: {players}, ходов: {head}) стол продолжит при следующем запуске "
+        "(перезапуск: sudo systemctl restart companion)"
+    ),
+    "{target}: a folder: name the export file (-o FILE)": (
+        "{target}: это папка: назовите файл выгрузки (-o FILE)"
+    ),
+    "{target}: cannot write the export: {error}": "{target}: выгрузка не записывается: {error}",
+    "{error}; left out of the export": "{error}; не вошла в выгрузку",
+    "nothing to archive": "в архив нечего убрать",
+    "archived: game {ids}": "в архиве: игра {ids}",
+    "archived: games {ids}": "в архиве: игры {ids}",
+    "not archived: game {ids}": "не в архиве: игра {ids}",
+    "not archived: games {ids}": "не в архиве: игры {ids}",
+    "back from the archive: game {ids}": "из архива возвращена игра {ids}",
+    "back from the archive: games {ids}": "из архива возвращены игры {ids}",
+}
+
+
 class Refused(Exception):
     """A request the journal cannot grant (exit 2); the message names the file."""
 
 
 def games_main(argv: list[str]) -> int:
-    """``companion games [list|resume|export|archive|unarchive] [--journal FILE]``."""
+    """``companion games [list|resume|export|archive|unarchive] [--journal FILE]
+    [--lang en|ru]``: in English as it is; in Russian the list is drawn in Russian and every
+    other line said from :data:`RU` (an export's JSON Lines printed as they are)."""
     args = _parser().parse_args(argv)
+    language = args.lang or _configured(args)
+    if language == "en":
+        return _games(args, language)
+    out, err = io.StringIO(), io.StringIO()
+    keep_out = (args.command or "list") == "export"  # JSON Lines: data, not words
+    with contextlib.redirect_stderr(err):
+        if keep_out:
+            code = _games(args, language)
+        else:
+            with contextlib.redirect_stdout(out):
+                code = _games(args, language)
+    sys.stdout.write(_said(out.getvalue(), language))
+    sys.stderr.write(_said(err.getvalue(), language))
+    return code
+
+
+def _games(args: argparse.Namespace, language: str) -> int:
     command = args.command or "list"
     try:
         path = _journal_path(args)
@@ -62,7 +175,7 @@ def games_main(argv: list[str]) -> int:
         return _fail(str(problem), EXIT_BAD_REQUEST)
     try:
         if command == "list":
-            return list_games(journal, sys.stdout)
+            return list_games(journal, sys.stdout, language)
         if command == "resume":
             return resume(journal, args.game)
         if command == "export":
@@ -110,15 +223,18 @@ def _no_games_yet(command: str, args: argparse.Namespace, path: Path) -> int:
     return EXIT_OK
 
 
-def list_games(journal: Journal, out: TextIO) -> int:
-    """One line a game, oldest first; a damaged game is listed as such and named on stderr."""
+def list_games(journal: Journal, out: TextIO, language: str = "en") -> int:
+    """One line a game, oldest first; a damaged game is listed as such and named on stderr.
+    Its words in ``language`` (the games' and players' names as they are)."""
+    words = LIST_WORDS.get(language, LIST_WORDS["en"])
     current = journal.current()
     damaged = 0
     game_ids = journal.game_ids()
     if not game_ids:
         out.write(f"no games yet in {journal.path}\n")
         return EXIT_OK
-    out.write(ROW.format("id", "game", "players", "status", "actions", "created"))
+    heading = ("id", "game", "players", "status", "actions", "created")
+    out.write(ROW.format(*(words[k] for k in heading)))
     for game_id in game_ids:
         try:
             record = journal.game(game_id)
@@ -126,14 +242,14 @@ def list_games(journal: Journal, out: TextIO) -> int:
         except JournalError as error:
             damaged += 1
             print(f"companion: {error}", file=sys.stderr)
-            out.write(ROW.format(game_id, "?", "", "damaged", "?", "?"))
+            out.write(ROW.format(game_id, "?", "", words["damaged"], "?", "?"))
             continue
         actions = str(record.head)
         if count > record.head:
-            actions += f" (+{count - record.head} undone)"
+            actions += words["undone"].format(count=count - record.head)
         players = _players(record)
         players = players if len(players) <= 22 else f"{players[:21]}…"
-        status = _status(record, current)
+        status = words[_status(record, current)]
         created = record.created_at.replace("T", " ").removesuffix("Z")
         out.write(ROW.format(game_id, record.game, players, status, actions, created))
     return EXIT_JOURNAL if damaged else EXIT_OK
@@ -323,6 +439,37 @@ class _ConfigProblem(Exception):
     pass
 
 
+def _configured(args: argparse.Namespace) -> str:
+    """The config's language when the command reads the config (no --journal), else en;
+    a config that cannot be read is reported by the command itself."""
+    if args.journal:
+        return "en"
+    from companion.config import ConfigError, load  # noqa: PLC0415 (only without --journal)
+
+    try:
+        return load(args.config).language
+    except (ConfigError, OSError, ValueError):
+        return "en"
+
+
+def _said(printed: str, language: str) -> str:
+    """What the command printed, each line in ``language`` (``companion:`` kept)."""
+    if language != "ru":
+        return printed
+    made = sorted((compile_template(en, ru) for en, ru in RU.items()), key=lambda t: -t.fixed)
+    lines = []
+    for line in printed.split("\n"):
+        prefix = "companion: " if line.startswith("companion: ") else ""
+        body = line[len(prefix) :]
+        for template in made:
+            found = template.pattern.match(body)
+            if found is not None:
+                body = template.russian.format(**found.groupdict())
+                break
+        lines.append(prefix + body)
+    return "\n".join(lines)
+
+
 def _journal_path(args: argparse.Namespace) -> Path:
     if args.journal:
         return Path(args.journal)
@@ -350,6 +497,13 @@ def _where(default: object) -> argparse.ArgumentParser:
         metavar="FILE",
         help="a config file whose 'journal' names it (default: the shipped config: "
         "$STATE_DIRECTORY/journal.sqlite, else ~/.local/state/companion/journal.sqlite)",
+    )
+    where.add_argument(
+        "--lang",
+        default=default,
+        choices=LANGUAGES,
+        help="the language of the list and the messages (default: the config's language; "
+        "with --journal: en)",
     )
     return where
 

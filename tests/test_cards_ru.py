@@ -1,6 +1,7 @@
-"""`companion cards` in the table's language: the check's verdict and every problem of a
-library file said in Russian with --lang ru, or when the config the command reads says
-``language: ru``; English as it always was otherwise."""
+"""`companion cards` and `companion games` in the table's language: the check's verdict and
+every problem of a library file, the list of games and every message, said in Russian with
+--lang ru, or when the config the command reads says ``language: ru``; English as it
+always was otherwise."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.catalogue.refusals import placed
+from companion import games_cli
+from companion.catalogue.refusals import fields, placed
 from companion.cli import main
 from companion.games.bestiary.cards import check
+from tests.conftest import EXAMPLES
 
 LATIN = re.compile(r"[A-Za-z]{3,}")
 BAD = "cards:\n  - {name: Saxum, vitality: 30, class: strenght, abilities: [{name: Hit}, 5]}\n"
@@ -108,3 +111,47 @@ def test_every_problem_of_a_card_has_russian_words(card: object) -> None:
         assert (said != why and not LATIN.findall(said)) or said != why, why
     assert check("not a list") == [((), "a list of cards")]
     assert placed("a list of cards", "ru") == "список карт"
+
+
+# --- companion games --------------------------------------------------------------------
+
+
+def test_games_lists_in_russian_and_says_each_message_in_russian(tmp_path: Path) -> None:
+    journal = str(tmp_path / "journal.sqlite")
+    code, out, _ = run("games", "--journal", journal, "--lang", "ru")
+    assert code == 0
+    assert out == f"игр ещё нет ({journal} появится, когда стол начнёт первую игру)\n"
+    assert run("play", str(EXAMPLES / "four_path_duel.yaml"), "--db", journal)[0] == 0
+    code, out, _ = run("games", "list", "--journal", journal, "--lang", "ru")
+    heading, row = out.splitlines()
+    assert heading.split() == ["№", "игра", "игроки", "состояние", "ходов", "начата"]
+    assert row.split()[:6] == ["1", "four_path", "Anna,", "Boris", "окончена", "44"]
+    code, _, err = run("games", "resume", "1", "--journal", journal, "--lang", "ru")
+    assert code == 2
+    assert err == f"companion: {journal}: игра 1 окончена: продолжить её нельзя\n"
+    code, out, _ = run("games", "archive", "--finished", "--journal", journal, "--lang", "ru")
+    assert (code, out) == (0, "в архиве: игра 1\n")
+    code, out, _ = run("games", "export", "--journal", journal, "--lang", "ru")
+    assert code == 0 and out.startswith('{"actions": 44')  # the JSON Lines as they are
+    for line in (heading, row, err, "в архиве: игра 1"):
+        assert not set(LATIN.findall(line)) & PLAIN, line
+
+
+def test_games_in_english_is_as_it_was_and_takes_the_configs_language(tmp_path: Path) -> None:
+    journal = tmp_path / "journal.sqlite"
+    assert run("play", str(EXAMPLES / "four_path_duel.yaml"), "--db", str(journal))[0] == 0
+    code, out, _ = run("games", "--journal", str(journal))
+    assert out.split()[:6] == ["id", "game", "players", "status", "actions", "created"]
+    config = tmp_path / "config.yaml"
+    config.write_text(f"language: ru\njournal: {journal}\n", encoding="utf-8")
+    code, said, _ = run("games", "--config", str(config))
+    assert code == 0 and said.split()[0] == "№"
+    assert run("games", "--config", str(config), "--lang", "en")[1] == out
+
+
+def test_every_games_message_has_its_russian() -> None:
+    """Each sentence of the command's table of Russian sentences keeps its fields."""
+    for english, russian in games_cli.RU.items():
+        assert set(fields(english)) == set(fields(russian)), english
+    for language in ("en", "ru"):
+        assert set(games_cli.LIST_WORDS[language]) == set(games_cli.LIST_WORDS["en"])
