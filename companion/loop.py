@@ -38,6 +38,7 @@ from companion.outputs import HUB, Called, Output, Outputs
 from companion.rules.base import Action, RulesError, View
 from companion.service import Watchdog
 from companion.snapshot import HardwareStatus, Snapshot, UiState, WebAccess
+from companion.stats import standings
 from companion.storage_faults import StorageFaults
 from companion.table import NOTHING, Apply, Change, Command, NewGame, Table
 from companion.voice import Voice
@@ -319,7 +320,8 @@ class App:
             cards.append(card)
         problems = kit.check(cards)
         if problems:
-            path, why = problems[0]
+            path, english = problems[0]
+            why = placed(english, snap.language)  # the table page's language
             where = ".".join(str(p) for p in path)
             event.reply(400, {"error": f"cards.{where}: {why}" if where else why})
             return snap
@@ -518,6 +520,7 @@ class App:
             setup=table.record.setup,
             log=table.log(),
             web=self._web_access(),
+            standings=self._standings,
         )
 
     def _web_access(self) -> WebAccess | None:
@@ -535,6 +538,12 @@ class App:
         access = WebAccess.of(self.web_address, {"table": tokens.get("table"), "seats": seats})
         self._web_kept = ((self.table.record.id, self.web_address), access)
         return access
+
+    def _standings(self) -> list[tuple[str, int, int]]:
+        """The table's top players (MENU, Standings), read from the journal when the page
+        opens: a finished game not yet in the journal's statistics cache is replayed, so
+        never per frame."""
+        return standings(self.table.journal)
 
     def _unfinished(self) -> tuple[GameRecord, ...]:
         """The journal's unfinished games but the one on the table, newest first."""

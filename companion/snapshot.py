@@ -12,7 +12,7 @@ another thread can ask for it safely.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
@@ -231,6 +231,10 @@ class Snapshot:
     # (the table's log book), never replayed; read through companion.game_log.lines.
     log: GameLog = field(default_factory=GameLog)
     web: WebAccess | None = None  # the phones' server, when it is on (MENU, Phones)
+    # The table's standings (MENU, Standings: name, wins, games, the most wins first): the
+    # loop's reader of its journal, called on the loop's thread when the page opens (it
+    # replays every finished game), never by an output.
+    standings: Callable[[], Sequence[tuple[str, int, int]]] | None = None
 
     @property
     def game(self) -> str:

@@ -328,3 +328,25 @@ def test_a_journal_that_cannot_be_read_leaves_the_standings_unsaid(tmp_path: Pat
     with_standings(d, unreadable)
     open_line(d, "ui.menu.standings")
     assert key_said(d) == "ui.standings.unavailable" and page_of(d.app.ui) is None
+
+
+def test_the_disc_steps_the_replay_and_never_the_game(tmp_path: Path) -> None:
+    d = in_support(tmp_path, sensor=True)
+    head, kept = d.app.table.head, journal_of(d)
+    open_line(d, "ui.menu.replay")
+    for step in (-1, -1, 1):
+        d.disc(step)
+    page = page_of(d.app.ui)
+    assert isinstance(page, Replaying) and page.shown.step == head - 1
+    d.disc(1)
+    d.disc(1)  # past the last step: a no, never the next period
+    assert key_said(d) == "ui.replay.at_end"
+    assert d.app.table.head == head and journal_of(d) == kept
+
+
+def test_the_loop_reads_the_standings_when_the_page_opens(tmp_path: Path) -> None:
+    finished_games(tmp_path / "j.sqlite")
+    d = make_app(tmp_path)
+    open_line(d, "ui.menu.standings")
+    listing = shown(d).listing
+    assert listing is not None and listing.lines[0] == "Anna: 2 wins of 3"

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
+from companion.controls.replay import replay_disc
 from companion.controls.table import period_choice
 from companion.rules.base import Prompt
 from companion.snapshot import Snapshot, UiState
@@ -96,6 +97,9 @@ def _period_start(snap: Snapshot) -> int | None:
 
 def disc_step(direction: int, snap: Snapshot, now: float) -> Reaction:
     """The reaction to one step of the time disc (+1 forward, -1 back)."""
+    replayed = replay_disc(direction, snap, now)
+    if replayed is not None:  # MENU, Replay this game: the disc steps the replay, not the game
+        return replayed
     ui = replace(snap.ui, disc_position=snap.ui.disc_position + direction)
     period = snap.period
     action = period_choice(snap)

@@ -189,11 +189,9 @@ def open_replay(ui: UiState, snap: Snapshot, now: float) -> Reaction:
 
 
 def standings_source(snap: Snapshot) -> StandingsSource | None:
-    """Where the standings are read: the loop's reader of the journal the table has open,
-    which the snapshot carries as ``standings`` (a call, so the journal is read only when
-    the page opens, on the loop's thread); None while the snapshot has none."""
-    source = getattr(snap, "standings", None)
-    return source if callable(source) else None
+    """Where the standings are read: the loop's reader of the journal the table has open
+    (a call, so the journal is read only when the page opens, on the loop's thread)."""
+    return snap.standings
 
 
 def open_standings(ui: UiState, snap: Snapshot, now: float) -> Reaction:

@@ -107,11 +107,9 @@ class Replays:
 REPLAYS: web.AppKey[Replays] = web.AppKey("replays", Replays)
 
 
-def add_routes(app: web.Application) -> None:
-    """The replay's two routes; the app's hub must be set (``make_app`` sets it first)."""
-    from companion.web.server import HUB  # noqa: PLC0415 (server imports this module)
-
-    replays = Replays(app[HUB])
+def add_routes(app: web.Application, hub: Hub) -> None:
+    """The replay's two routes, reading the journal of ``make_app``'s hub."""
+    replays = Replays(hub)
     app[REPLAYS] = replays
     app.cleanup_ctx.append(_worker)
     app.router.add_get("/api/games", _games)

@@ -62,8 +62,8 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_get("/api/table/{token}/cards", _table_call("cards"))
     app.router.add_post("/api/table/{token}/cards", _table_call("card"))
     app.router.add_post("/api/table/{token}/new_game", _table_call("new_game"))
-    add_replay_routes(app)  # the spectator page's replay: /api/games, /api/replay/{id}
-    add_stats_routes(app)  # the table page's statistics: /api/table/{token}/stats
+    add_replay_routes(app, hub)  # the spectator page's replay: /api/games, /api/replay/{id}
+    add_stats_routes(app, hub)  # the table page's statistics: /api/table/{token}/stats
     return app
 
 

@@ -39,12 +39,9 @@ STATS_HUB: web.AppKey[Hub] = web.AppKey("stats_hub", Hub)
 READING: web.AppKey[asyncio.Lock] = web.AppKey("stats_reading", asyncio.Lock)
 
 
-def add_routes(app: web.Application) -> None:
-    """The statistics' route (called by :func:`companion.web.server.make_app`, which sets
-    the app's hub first)."""
-    from companion.web.server import HUB  # noqa: PLC0415 (server imports this module)
-
-    app[STATS_HUB] = app[HUB]
+def add_routes(app: web.Application, hub: Hub) -> None:
+    """The statistics' route (called by :func:`companion.web.server.make_app` with its hub)."""
+    app[STATS_HUB] = hub
     app[KEPT] = {}
     app.on_startup.append(_lock)
     app.router.add_get("/api/table/{token}/stats", _stats)
