@@ -26,9 +26,9 @@ from companion.games.bestiary import roster
 from companion.games.bestiary.labels import ability_named
 from companion.games.spec import AnySpec
 from companion.loop import _reason_said
-from companion.rules.base import JSON, RulesError
+from companion.rules.base import JSON, RulesError, Wire
 from companion.snapshot import Notice, UiState
-from companion.web.hub import Remote
+from companion.web.hub import Remote, TableRequest
 from tests.conftest import EXAMPLES
 from tests.test_never_stuck import SETUPS
 
@@ -245,7 +245,7 @@ def test_a_new_game_the_rules_refuse_is_said_in_the_forms_language() -> None:
     notice = form.finish(values)
     assert isinstance(notice, Notice)
     said = notice.say("ru")
-    assert said.startswith("Нельзя: setup.players: в эту игру играют"), said
+    assert said.startswith("Нельзя: setup.players: игроков в этой игре: 4, а не 3"), said
     assert not set(LATIN_WORD.findall(said)) & PLAIN, said
     english = new_game(spec, [], "en").finish(values)
     assert isinstance(english, Notice) and english.say("en").startswith("Not allowed: setup.")
@@ -328,3 +328,24 @@ def _narrated(name: str, language: str) -> list[str]:
         state = spec.rules.step(state, dict(item.action))
         lines += game_log.say(spec, state.events, spec.rules.view(state)).get(language, ())
     return lines
+
+
+def test_the_table_page_is_told_why_in_the_tables_language(tmp_path: Path) -> None:
+    """The table token's requests: a card the library does not take, a new game the rules
+    refuse."""
+    app = _app(tmp_path, "ru")
+    try:
+        got: list[tuple[int, Wire]] = []
+        card = {"name": "Saxum", "vitality": 30, "abilities": [{"name": "A"}, {"name": "B"}]}
+        app.handle(TableRequest("card", {"card": card}, lambda *a: got.append(a)), 0.0)
+        setup = {"players": ["Анна"]}
+        app.handle(
+            TableRequest("new_game", {"game": "manus", "setup": setup}, lambda *a: got.append(a)),
+            0.0,
+        )
+        assert got[0][0] == 400 and str(got[0][1]["error"]).endswith(
+            "то же существо, что и карта 2"
+        )
+        assert got[1] == (400, {"error": "setup.players: игроков в этой игре: 2–4, а не 1"})
+    finally:
+        app.close()

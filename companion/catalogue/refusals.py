@@ -42,7 +42,9 @@ NAMED = frozenset({"creature", "target", "attacker", "user", "said", "ref", "abi
 NAMERS: list[Callable[[str], str | None]] = []
 
 # The fields that hold a list of names or words: only its joins are said ("Anna или Boris").
-LISTS = frozenset({"names", "own", "allies", "listed", "missing", "tiles", "replaced", "known"})
+LISTS = frozenset(
+    {"names", "own", "allies", "listed", "missing", "tiles", "replaced", "known", "span"}
+)
 
 # Words a field holds that no catalogue of the table has (or has in another sense): what a
 # creature may not do (``{what}``, a verb), a stage, a pick, a route. A value the table's
@@ -102,8 +104,8 @@ WORDS: dict[str, str] = {
     ),
 }
 
-# The joins of a list in a field ("Anna and Boris", "castle_1 or castle_2").
-JOINS = {", ": ", ", " or ": " или ", " and ": " и "}
+# The joins of a list in a field ("Anna and Boris", "castle_1 or castle_2", "2 to 4").
+JOINS = {", ": ", ", " or ": " или ", " and ": " и ", " to ": "–"}
 
 # did_you_mean's suffix, its own shape (empty when nothing was close).
 MAYBE = r"(?: \(did you mean '[^']*'\?\))?"
@@ -246,7 +248,7 @@ def word(value: str, own: Mapping[str, str] | None = None, field: str = "") -> s
     if said is None and article is not None:  # "a farm": the word alone
         said = _one(core[article.end() :])
     if said is None:
-        pieces = re.split(r"(, | or | and )", core)
+        pieces = re.split(r"(, | or | and | to )", core)
         if len(pieces) > 1:
             said = "".join(JOINS.get(p) or _one(p) or p for p in pieces)
     if said is None:

@@ -275,7 +275,7 @@ RU: dict[str, str] = {
         "setup.players: список имён игроков, например [Anna, Boris]"
     ),
     "setup.players: this game takes {span} players, not {count}": (
-        "setup.players: в эту игру играют {span} игроков, а не {count}"
+        "setup.players: игроков в этой игре: {span}, а не {count}"
     ),
     "setup.players: two players have the same name": "setup.players: у двух игроков одно имя",
     "setup.first: the seat that plays first, 1 to {count} or a player's name, not {first}": (
