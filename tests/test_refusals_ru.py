@@ -45,6 +45,15 @@ PLAIN = frozenset(
 )
 
 
+def test_no_template_gives_a_name_a_gendered_past_tense() -> None:
+    """A player, a creature or a hero may be of either gender: no "{player} уже открыл";
+    the sentence is turned so that no verb agrees with the name (issue 24)."""
+    # a name the sentence's subject (not after a noun it names: "цель {target} достигла")
+    past = re.compile(r"(?<![а-яё]\s)\{\w+\}\s+(?:уже\s+)?[а-яё]+(?:ил|ал|ял|ел|ёл|ло|ла)\b")
+    gendered = [ru for ru in refusals.RU.values() if past.search(ru)]
+    assert not gendered, gendered
+
+
 def _messages(node: ast.expr) -> Iterator[str] | None:
     """A raise site's message as templates (``{}`` for each value): a constant, an
     f-string, either branch of a conditional, a sum of those; None for a message passed

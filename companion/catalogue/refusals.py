@@ -259,11 +259,13 @@ def word(value: str, own: Mapping[str, str] | None = None, field: str = "") -> s
 
 
 def _name(value: str) -> str:
+    """A creature or an ability: by the game that knows it (Bestiary's roster), else as a
+    catalogue of the table names it (Tetranomicon's Caballus), else as entered."""
     for namer in NAMERS:
         said = namer(value)
         if said is not None:
             return said
-    return value
+    return _catalogued().get(value) or value
 
 
 def _named(field: str, value: str) -> str | None:

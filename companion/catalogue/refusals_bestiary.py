@@ -52,7 +52,7 @@ RU: dict[str, str] = {
         "существо самого игрока {player}"
     ),
     "{target} is named twice: {what} each of its targets once": (
-        "{target} названо дважды: каждую цель — только один раз ({what})"
+        "цель {target} названа дважды: каждую цель — только один раз ({what})"
     ),
     "{ability} has a fixed preparation time of {fixed}": (
         "у умения {ability} постоянное время подготовки: {fixed}"
@@ -76,7 +76,7 @@ RU: dict[str, str] = {
     ),
     "'towers': a tower is named twice": "'towers': башня названа дважды",
     "{attacker} has already attacked or maneuvered this turn": (
-        "{attacker} уже атаковал или маневрировал в этот ход"
+        "{attacker}: атака или манёвр в этот ход уже были"
     ),
     "missing field 'target': the creature attacked": (
         "не указано поле 'target': атакуемое существо"
@@ -99,7 +99,7 @@ RU: dict[str, str] = {
         "effects[{index}]: словарь с effect и target"
     ),
     "{effect} on {target} is named twice: {ability} puts it there once": (
-        "{effect} на {target} назван дважды: {ability} накладывает его один раз"
+        "эффект {effect} на {target} назван дважды: {ability} накладывает его один раз"
     ),
     # companion/games/bestiary/state.py
     "setup: a mapping of players, first, scale_length, tempo": (
@@ -118,7 +118,7 @@ RU: dict[str, str] = {
         "setup.tempo: 'slow', 'fast' или 'choose' (этап выбора темпа Четырёх путей), а не {tempo}"
     ),
     # companion/games/bestiary/summoning.py
-    "{creature} is already summoned": "{creature} уже призвано",
+    "{creature} is already summoned": "существо {creature} уже призвано",
     "the rulebooks do not give {ref}'s class: add class: strength, agility or intellect": (
         "правила не называют класс существа {ref}: укажите class: strength, agility или intellect"
     ),
@@ -149,7 +149,7 @@ RU: dict[str, str] = {
     "a Barrier goes on a hex (L317): give hex: its label": (
         "Барьер ставится на гекс (L317): укажите hex: его обозначение"
     ),
-    "{effect} on {target} is named twice": "{effect} на {target} назван дважды",
+    "{effect} on {target} is named twice": "эффект {effect} на {target} назван дважды",
     "{effect} is a positive effect: it goes only on allies, and {target} is an enemy": (
         "{effect} — положительный эффект: только на союзников, а {target} — враг"
     ),
@@ -186,13 +186,12 @@ RU: dict[str, str] = {
     ),
     # companion/games/four_path/attacks.py
     "{creature} is under more Slow than Haste: it may only attack, not {what} (L369)": (
-        "на {creature} Замедления больше, чем Ускорения: оно может только атаковать, "
-        "а не {what} (L369)"
+        "на {creature} Замедления больше, чем Ускорения: можно только атаковать, а не {what} (L369)"
     ),
-    "{creature} has already maneuvered this turn": "{creature} уже маневрировал в этот ход",
+    "{creature} has already maneuvered this turn": "{creature}: манёвр в этот ход уже был",
     "{creature} has attacked this turn: an attack or a maneuver (L135), both only under Haste "
     "(L365)": (
-        "{creature} уже атаковал в этот ход: атака или манёвр (L135), оба — только под "
+        "{creature}: атака в этот ход уже была; атака или манёвр (L135), оба — только под "
         "Ускорением (L365)"
     ),
     "Poison (L235): no enemy is poisoned, so nothing is attacked": (
@@ -243,9 +242,9 @@ RU: dict[str, str] = {
     "which creature?": "какое существо?",
     "{said} is not among the creatures of this game": "{said} нет среди существ этой игры",
     "{said} is banned: no one may summon it this game (L73)": (
-        "{said} запрещено: в этой игре его никто не призовёт (L73)"
+        "существо {said} запрещено: в этой игре его никто не призовёт (L73)"
     ),
-    "{said} is already summoned": "{said} уже призвано",
+    "{said} is already summoned": "существо {said} уже призвано",
     "into which castle does {player} summon {creature}: {own}?": (
         "в какой замок {player} призывает {creature}: {own}?"
     ),
@@ -254,10 +253,10 @@ RU: dict[str, str] = {
     "with (L81)": (
         "в дуэли игрок открывает сразу: он сам себе команда, чередоваться не с кем (L81)"
     ),
-    "{attacker} has already attacked this turn": "{attacker} уже атаковал в этот ход",
+    "{attacker} has already attacked this turn": "{attacker}: атака в этот ход уже была",
     "{attacker} has maneuvered this turn: an attack or a maneuver (L135), both only under "
     "Haste (L365)": (
-        "{attacker} уже маневрировал в этот ход: атака или манёвр (L135), оба — только под "
+        "{attacker}: манёвр в этот ход уже был; атака или манёвр (L135), оба — только под "
         "Ускорением (L365)"
     ),
     "no destroyed creature waits for its castle": "ни одно уничтоженное существо не ждёт замка",
@@ -321,7 +320,7 @@ RU: dict[str, str] = {
     "no player or seat {seat}": "нет игрока или места {seat}",
     "not an action of a period: {do}": "это не действие периода: {do}",
     "{player} already opened this phase; allies alternate now": (
-        "{player} уже открыл эту фазу; теперь союзники ходят по очереди"
+        "{player}: эта фаза уже открыта; теперь союзники ходят по очереди"
     ),
     "an action is an ability, an attack or a maneuver, not {kind}": (
         "действие — это умение, атака или манёвр, а не {kind}"
@@ -333,7 +332,7 @@ RU: dict[str, str] = {
         "сначала команда говорит, кто открывает период (L123): предложен {suggested}"
     ),
     "{name} has passed: a pass is final for this turn (L142)": (
-        "{name} спасовал: пас окончателен до конца хода (L142)"
+        "{name}: пас окончателен до конца хода (L142)"
     ),
     "not {name}'s {kind}: allies alternate one action at a time and it is {other}'s turn "
     "(L141); {other} may pass, then {name} goes on alone (L142)": (
@@ -380,17 +379,17 @@ RU: dict[str, str] = {
     ),
     "{target} would reach its vitality and be destroyed; the rulebook is silent on it "
     "(L273), and the companion refuses it unless allowed (FP-A9)": (
-        "{target} достигло бы своих жизненных сил и было бы уничтожено; правила об этом "
+        "цель {target} достигла бы своих жизненных сил и была бы уничтожена; правила об этом "
         "молчат (L273), и компаньон не разрешает это без настройки (FP-A9)"
     ),
     "{target} is named twice: an attack hits each of its targets once": (
-        "{target} названо дважды: атака бьёт каждую цель один раз"
+        "цель {target} названа дважды: атака бьёт каждую цель один раз"
     ),
     "{target} is named twice: an area holds each of its targets once": (
-        "{target} названо дважды: каждое существо стоит в одной области"
+        "существо {target} названо дважды: каждое существо стоит в одной области"
     ),
     "{target} is named twice: {ability} affects each of its targets once": (
-        "{target} названо дважды: {ability} действует на каждую цель один раз"
+        "цель {target} названа дважды: {ability} действует на каждую цель один раз"
     ),
     # companion/games/bestiary/cards.py and companion/library.py: a card library's problems
     # (after the card's place: "cards.yaml:12: cards[0].vitality: ...")

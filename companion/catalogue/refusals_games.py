@@ -120,15 +120,13 @@ RU: dict[str, str] = {
     ),
     "a toad casts no spells (L285)": "жаба не творит заклинаний (L285)",
     "{hero} has cast {casts} this turn, the most: the spells held when the turn began (L199)": (
-        "{hero} уже сотворил в этот ход заклинаний: {casts}, это предел: сколько их было в "
-        "начале хода (L199)"
+        "{hero}: заклинаний в этот ход: {casts}, это предел: сколько их было в начале хода (L199)"
     ),
     "{hero} has cast {casts} this turn, the most: one in another hero's turn (L199)": (
-        "{hero} уже сотворил в этот ход заклинаний: {casts}, это предел: одно в ход другого "
-        "героя (L199)"
+        "{hero}: заклинаний в этот ход: {casts}, это предел: одно в ход другого героя (L199)"
     ),
     "{hero} changed alignment this turn already (L241)": (
-        "{hero} уже сменил мировоззрение в этот ход (L241)"
+        "{hero}: мировоззрение в этот ход уже сменено (L241)"
     ),
     "{name} does not follow {hero}": "{name} — не спутник героя {hero}",
     "first {hero} {fixing}s: he {limit}": "сначала {hero}: {fixing}; {limit}",
@@ -226,7 +224,7 @@ RU: dict[str, str] = {
         "'routes' считает пути других фракций, а не свои"
     ),
     "{player} has laid {laid} routes: {used} of them cannot be on the path (L237, L309)": (
-        "игрок {player} проложил путей: {laid}; {used} из них не могут быть на маршруте "
+        "у игрока {player} проложено путей: {laid}; {used} из них не могут быть на маршруте "
         "(L237, L309)"
     ),
     "the {kind} between castles {a} and {b} holds {player}'s token: one token per route (L243)": (
@@ -303,12 +301,11 @@ RU: dict[str, str] = {
     "it is not this seat's to decide now": "сейчас решает не это место",
     # the more specific forms of a message whose words come in as values
     "first {hero} drops: he carries {count} objects, {most} at most (L148)": (
-        "сначала {hero} сбрасывает предмет: у него предметов {count}, а можно не больше "
-        "{most} (L148)"
+        "сначала {hero}: сбросить предмет (предметов {count}, а можно не больше {most}; L148)"
     ),
     "first {hero} discards: he holds {count} spells, {most} at Craft {craft} (L183)": (
-        "сначала {hero} сбрасывает заклинание: у него заклинаний {count}, а при Магии "
-        "{craft} можно {most} (L183)"
+        "сначала {hero}: сбросить заклинание (заклинаний {count}, а при Магии {craft} можно "
+        "{most}; L183)"
     ),
     "not now: the battle's rolls wait to be accepted first": (
         "не сейчас: сначала примите броски битвы"
