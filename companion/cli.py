@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from companion import script as scripts
+from companion.catalogue.refusals import refusal
 from companion.games import GAMES
 from companion.journal import Journal, JournalError, StorageError
 from companion.narration import narrate
@@ -62,7 +63,8 @@ def _play_actions(script: scripts.Script, as_json: bool, journal: Journal, langu
     try:
         table = Table.new_game(journal, script.game, script.setup)
     except SetupError as error:
-        return _fail(f"{script.path}:{script.setup_line}: {error}", EXIT_BAD_INPUT)
+        said = refusal(error, language)  # --lang ru: the reason in Russian, the place as it is
+        return _fail(f"{script.path}:{script.setup_line}: {said}", EXIT_BAD_INPUT)
     except StorageError as error:
         return _fail(f"{error}; nothing of this game was kept", EXIT_STORAGE)
     for item in script.actions:
@@ -73,10 +75,11 @@ def _play_actions(script: scripts.Script, as_json: bool, journal: Journal, langu
             stopped = f"the script stopped at {script.path}:{item.line}"
             return _fail(f"{error}; {kept}; {stopped}", EXIT_STORAGE)
         except RulesError as error:
-            where = f"{script.path}:{item.line}: action {item.index} ({item.action['do']})"
+            action = "действие" if language == "ru" else "action"  # the do stays: it is typed
+            where = f"{script.path}:{item.line}: {action} {item.index} ({item.action['do']})"
             if as_json:
                 _print_final(table, language)
-            return _fail(f"{where}: {error}", EXIT_ILLEGAL)
+            return _fail(f"{where}: {refusal(error, language)}", EXIT_ILLEGAL)
         if not as_json:
             for line in narrate(table.spec, table.state.events, table.view(), language):
                 print(line)

@@ -155,3 +155,19 @@ def test_every_games_message_has_its_russian() -> None:
         assert set(fields(english)) == set(fields(russian)), english
     for language in ("en", "ru"):
         assert set(games_cli.LIST_WORDS[language]) == set(games_cli.LIST_WORDS["en"])
+
+
+# --- companion play --lang ru -----------------------------------------------------------
+
+
+def test_play_says_a_refused_action_in_the_scripts_language(tmp_path: Path) -> None:
+    script = tmp_path / "siege.yaml"
+    script.write_text(
+        "game: bestiary\nsetup: {players: [Anna, Boris]}\nactions:\n  - {do: siege, towers: []}\n",
+        encoding="utf-8",
+    )
+    code, _, err = run("play", str(script), "--db", str(tmp_path / "ru.sqlite"), "--lang", "ru")
+    assert code != 0
+    assert err == f"companion: {script}:4: действие 1 (siege): не сейчас: сейчас выбор замка\n"
+    code, _, err = run("play", str(script), "--db", str(tmp_path / "en.sqlite"))
+    assert err == f"companion: {script}:4: action 1 (siege): not now: the stage is castle choice\n"
