@@ -35,9 +35,11 @@ RU: dict[str, str] = {**refusals_bestiary.RU, **refusals_games.RU}
 # not do), never names, numbers or the keys and values a table types, which stay as given.
 SAID = frozenset({"what", "phase", "wanted", "stage", "effect", "kind", "hint", "peace_war", "why"})
 
-# The fields that name a creature or an ability: said in Russian by the game that knows
-# the name (its roster), else as entered.
-NAMED = frozenset({"creature", "target", "attacker", "user", "said", "ref", "ability", "source"})
+# The fields that name a creature, an ability or an object: said in Russian by the game
+# that knows the name (its roster, its catalogue), else as entered.
+NAMED = frozenset(
+    {"creature", "target", "attacker", "user", "said", "ref", "ability", "source", "name"}
+)
 # Who knows a name in Russian: each game adds its own when it loads (Bestiary's roster).
 NAMERS: list[Callable[[str], str | None]] = []
 
