@@ -8,8 +8,10 @@ fields named in braces, and the Russian one: :func:`refusal` matches the message
 the templates (most specific first), carries the fields over and says the Russian. A field
 whose value is itself a message (``{reason}``, ``{reason2}``...) is said the same way, and
 the template only fits when that inner message does; a field holding a word the table has
-in its catalogues (a phase, an effect, a stage) is said as the catalogue says it; names
-stay as they were entered. A message no template fits is shown in English, as before:
+in its catalogues (a phase, an effect, a stage) is said as the catalogue says it; a
+creature or an ability the roster knows, an object a game's catalogue names, by its Russian
+name; a player's name, a card's own name, a key or a value typed stay as they were given.
+A message no template fits is shown in English, as before:
 ``tests/test_refusals_ru.py`` reads every raise site of ``companion/`` and fails when one
 has no template here, so a new message cannot ship untranslated.
 
