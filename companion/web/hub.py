@@ -28,13 +28,13 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from companion import game_log
 from companion.display import labels
 from companion.display.scene import happened
 from companion.game_log import GameLog
 from companion.games import GAMES
-from companion.i18n import text
 from companion.journal import Journal, StorageError
 from companion.rules.base import Action, Entry, Field, Wire
 from companion.rules.reading import Data, mapping, whole
@@ -126,6 +126,14 @@ class Hub:
         self._log_sent: tuple[int, int, str, int] | None = None
 
     # --- on the loop thread --------------------------------------------------------------
+
+    @property
+    def journal_path(self) -> Path | None:
+        """The file of the app's journal, for the routes that read it on a thread of their
+        own (replay, statistics) through a connection of their own; None for one in memory
+        (a test's: nothing another thread could read)."""
+        path = Path(str(self._journal.path))
+        return None if str(path) == ":memory:" else path
 
     def __call__(self, snapshot: Snapshot) -> None:
         """The snapshot subscription: every payload rebuilt once per change."""
@@ -383,10 +391,6 @@ def _field(item: Field, language: str) -> FieldForm:
         "only_if": list(item.only_if) if item.only_if else None,
         "omit": list(item.omit),  # options that leave the key out of the action
     }
-
-
-def refusal(language: str) -> str:
-    return text("web.no_longer", language)
 
 
 __all__ = [

@@ -22,7 +22,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import TypeVar
 
 from aiohttp import web
@@ -71,8 +70,8 @@ class Replays:
             self._thread = threading.current_thread()
         assert self._thread is threading.current_thread()  # one worker: its connection
         if self._journal is None:
-            path = Path(self.hub._journal.path)  # the app's file (the hub holds the journal)
-            if str(path) == ":memory:" or not path.is_file():
+            path = self.hub.journal_path  # the app's file (the hub holds the journal)
+            if path is None or not path.is_file():
                 raise NoJournal("this table keeps no journal file: no game can be replayed")
             self._journal = Journal(path)
         return self._journal

@@ -54,11 +54,7 @@ async def _lock(app: web.Application) -> None:
 def journal_path(hub: Hub) -> Path | None:
     """The file of the journal the hub writes tokens to (the app's), or None for one in
     memory (a test's: nothing to read from another thread)."""
-    journal = getattr(hub, "_journal", None)  # the hub keeps no public handle on it
-    path = getattr(journal, "path", None)
-    if not isinstance(path, Path) or str(path) == ":memory:":
-        return None
-    return path
+    return hub.journal_path
 
 
 def _state(path: Path | None) -> tuple[object, ...]:
