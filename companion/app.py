@@ -20,6 +20,7 @@ import argparse
 import logging
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -66,6 +67,7 @@ __all__ = [
     "first_setup",
     "run_main",
     "start_feed",
+    "start_stats_fill",
     "start_web",
 ]
 
@@ -160,8 +162,7 @@ def report_start_error(error: Exception) -> int:
     return 4
 
 
-def run_main(argv: list[str]) -> int:
-    """``companion run [--config FILE] [--strict] [--fakes] [--journal FILE]``."""
+def _run_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion run")
     parser.add_argument("--config", help="a YAML config over the defaults (docs/config.md)")
     parser.add_argument("--strict", action="store_true", help="fail if any adapter fails")
@@ -172,7 +173,12 @@ def run_main(argv: list[str]) -> int:
         action="store_true",
         help="if the table cannot start, show why on the screen and wait (the systemd unit)",
     )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def run_main(argv: list[str]) -> int:
+    """``companion run [--config FILE] [--strict] [--fakes] [--journal FILE]``."""
+    args = _run_parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="companion: %(message)s")
     try:
         config = load_config(args.config)
@@ -207,6 +213,7 @@ def run_main(argv: list[str]) -> int:
         if screen is not None:
             app.subscribe(screen)
         notify("READY=1")  # the first frame is up (Type=notify)
+        start_stats_fill(app.table.journal.path)
         log.info("%s, game %s: running (Ctrl-C stops)", app.table.game, app.table.record.id)
         run_with_network(app)
     except KeyboardInterrupt:
@@ -220,6 +227,29 @@ def run_main(argv: list[str]) -> int:
         app.close()
     record.ran_well()
     return 0
+
+
+def start_stats_fill(journal: Path) -> threading.Thread | None:
+    """Fill the journal's statistics cache on a daemon thread of its own (a connection of
+    its own too: :func:`companion.stats.fill_cache`), so that the first MENU Standings reads
+    digests instead of replaying hundreds of games on the loop's thread. Nothing for a
+    journal in memory; a failure is logged and only costs that first reading its replays."""
+    if str(journal) == ":memory:":
+        return None
+    thread = threading.Thread(target=_fill_stats, args=(journal,), name="stats-cache", daemon=True)
+    thread.start()
+    return thread
+
+
+def _fill_stats(journal: Path) -> None:
+    from companion.stats import fill_cache  # noqa: PLC0415 (on its thread, after the start)
+
+    try:
+        count = fill_cache(journal)
+    except Exception:  # a thread's failure must never stop the table
+        log.exception("the statistics cache was not filled: the first standings replay")
+        return
+    log.info("statistics cache: %d finished games told", count)
 
 
 def _config_fixed(path: str | None) -> Callable[[], bool]:
