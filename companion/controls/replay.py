@@ -7,7 +7,8 @@ screen showed them then (so never a vote before it was revealed). Any seat's red
 (and the disc) step back and forward; yellow, cyan, MENU and UNDO go back to the live
 game, which nothing here touches: no command leaves a page, the journal is not written.
 The steps are played again from the snapshot's own setup and history by the game's
-rules from the nearest state kept (:class:`Stepper`): the page opens on the last step
+rules from the nearest state kept (:class:`Stepper`, on the spectator page's replay's
+:class:`companion.replay.States`): the page opens on the last step
 (a 2,000-action game replays in about 0.1 s on a desktop, once), and a step after that
 is a look-up or a few rules steps, and one picture (about 1 ms).
 
@@ -20,7 +21,6 @@ the menu's lines.
 from __future__ import annotations
 
 import sqlite3
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 
@@ -30,6 +30,7 @@ from companion.game_log import Said
 from companion.games.spec import AnySpec, GameState
 from companion.input_timing import HOLD
 from companion.journal import JournalError
+from companion.replay import States
 from companion.rules.base import PUBLIC, Action, Prompt, Setup, View
 from companion.snapshot import Snapshot, UiState
 
@@ -45,17 +46,26 @@ StandingsSource = Callable[[], Sequence[Standing]]
 
 class Stepper:
     """The states of one game's history, from its setup, stepped by the rules when first
-    asked for. Kept: every :data:`CHECKPOINT_EVERY`-th state passed and the last
-    :data:`RECENT` asked for, so a step back or forth is a look-up and a jump steps at
-    most a checkpoint's worth, and a long game is not held whole a second time (the table
-    holds its own)."""
+    asked for (:class:`companion.replay.States`). Kept: every :data:`CHECKPOINT_EVERY`-th
+    state passed and the last :data:`RECENT` stepped through, so a step back or forth is a
+    look-up and a jump steps at most a checkpoint's worth, and a long game is not held
+    whole a second time (the table holds its own)."""
 
-    def __init__(self, spec: AnySpec, setup: Setup, history: tuple[Action, ...]) -> None:
+    def __init__(
+        self,
+        spec: AnySpec,
+        setup: Setup,
+        history: tuple[Action, ...],
+        *,
+        states: States | None = None,
+    ) -> None:
         self.spec = spec
         self.setup = setup
         self.history = history
-        self._checkpoints: dict[int, GameState] = {}
-        self._recent: OrderedDict[int, GameState] = OrderedDict()
+        if states is None:  # as the table starts it: the setup as the journal has it
+            start = spec.rules.start(spec.journaled(dict(setup)))
+            states = States(spec, start, history, every=CHECKPOINT_EVERY, recent=RECENT)
+        self._states = states
 
     @property
     def of(self) -> int:
@@ -64,22 +74,7 @@ class Stepper:
 
     def state(self, step: int) -> GameState:
         """The state after the first ``step`` actions (0: the game as set up)."""
-        known = self._recent.get(step)
-        if known is not None:
-            self._recent.move_to_end(step)
-            return known
-        if not self._checkpoints:  # as the table starts it: the setup as the journal has it
-            self._checkpoints[0] = self.spec.rules.start(self.spec.journaled(dict(self.setup)))
-        at = max(mark for mark in (*self._checkpoints, *self._recent) if mark <= step)
-        state = self._recent[at] if at in self._recent else self._checkpoints[at]
-        for index in range(at, step):
-            state = self.spec.rules.step(state, self.history[index])
-            if (index + 1) % CHECKPOINT_EVERY == 0:
-                self._checkpoints[index + 1] = state
-        self._recent[step] = state
-        while len(self._recent) > RECENT:
-            self._recent.popitem(last=False)
-        return state
+        return self._states.state(step)
 
     def follow(self, spec: AnySpec, setup: Setup, history: tuple[Action, ...]) -> Stepper | None:
         """This stepper for the table as it is now: itself while the history is the same,
@@ -94,10 +89,7 @@ class Stepper:
             if mine != theirs:
                 break
             shared += 1
-        followed = Stepper(spec, setup, history)
-        followed._checkpoints = {at: s for at, s in self._checkpoints.items() if at <= shared}
-        followed._recent = OrderedDict((at, s) for at, s in self._recent.items() if at <= shared)
-        return followed
+        return Stepper(spec, setup, history, states=self._states.sharing(history, shared))
 
     def picture(self, step: int) -> ReplayStep:
         """What the screen shows at ``step``: the public view and the prompt of that state,
