@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -16,6 +17,9 @@ import pygame
 
 from companion.app import App, build_app
 from companion.config import load
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "docs" / "examples"
@@ -39,3 +43,13 @@ def app(tmp_path: Path) -> Iterator[App]:
         yield built
     finally:
         built.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium under Playwright for a module of browser tests (tests/browser.py),
+    imported only where a test drives it."""
+    from tests.browser import launched  # noqa: PLC0415
+
+    with launched() as chromium:
+        yield chromium

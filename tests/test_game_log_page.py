@@ -5,34 +5,20 @@ the game says; after an undo it keeps the lines before the cut."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from companion.table import Table, Undo
 from companion.web.hub import Hub
 from companion.web.server import serve_in_thread
+from tests.browser import NEEDS_CHROMIUM
 from tests.test_game_log import long_duel, oracle, snapshot_of
-from tests.test_web_browser import CHROMIUM, CHROMIUM_ARGS, SCREEN
+from tests.test_web_browser import SCREEN
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's chromium is not installed (/usr/bin/chromium): .ci/run installs it",
-)
+pytestmark = NEEDS_CHROMIUM
 SHOWN = 60  # spectator.js LOG_SHOWN
 WAIT = 10_000
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def shows(page: Page, table: Table) -> None:

@@ -12,31 +12,22 @@ phone's 390x844.
 
 from __future__ import annotations
 
-import queue
 import re
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from companion import journal as journal_module
 from companion import script
-from companion.app import App, build_app
-from companion.config import load
 from companion.journal import Journal
 from companion.replay import Replay
-from companion.table import NewGame
-from companion.web.hub import Hub
-from companion.web.server import serve_in_thread
+from tests.browser import NEEDS_CHROMIUM
 from tests.conftest import EXAMPLES
 from tests.test_web_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     PHONE,
     SETUP,
     TO_THE_VOTE,
@@ -44,14 +35,12 @@ from tests.test_web_browser import (
     RunningTable,
     go,
     open_page,
+    running_table,
     shot,
     unsecret_text,
 )
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's chromium is not installed (/usr/bin/chromium): .ci/run installs it",
-)
+pytestmark = NEEDS_CHROMIUM
 
 DUEL = script.load(EXAMPLES / "duel_siege.yaml")
 VOTE: dict[str, Any] = {"do": "vote", "hand": 1, "condition": "cold"}  # Anna's, unrevealed
@@ -61,53 +50,11 @@ VOTE: dict[str, Any] = {"do": "vote", "hand": 1, "condition": "cold"}  # Anna's,
 def two_games(tmp_path: Path, language: str) -> Iterator[tuple[RunningTable, Path]]:
     """The duel played to its end, then Manus at its vote with Anna's card down, on the
     table; the app on its own loop thread (the table belongs to it), served on a free port."""
-    built: queue.Queue[tuple[App, Hub] | BaseException] = queue.Queue()
-    path = tmp_path / "j.sqlite"
-
-    def loop() -> None:
-        try:
-            app = build_app(replace(load(None), language=language), fakes=True, journal_path=path)
-            app.execute(NewGame(DUEL.game, DUEL.setup))
-            for item in DUEL.actions:
-                app.apply(item.action)
-            app.execute(NewGame("manus", SETUP))
-            for action in [*TO_THE_VOTE, VOTE]:
-                app.apply(action)
-            built.put((app, app.hub()))
-        except BaseException as error:  # said on the test's thread
-            built.put(error)
-            return
-        try:
-            app.run()
-        finally:
-            app.close()
-
-    thread = threading.Thread(target=loop, name="table", daemon=True)
-    thread.start()
-    started = built.get(timeout=30)
-    if isinstance(started, BaseException):
-        raise started
-    app, hub = started
-    server = serve_in_thread(hub, "127.0.0.1", 0)
-    running = RunningTable(app, server, dict(hub.tokens()), thread, language)
-    try:
-        yield running, path
-    finally:
-        for context in running.contexts:
-            context.close()
-        server.stop()
-        app.stop()
-        thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    duel = (DUEL.game, DUEL.setup, [item.action for item in DUEL.actions])
+    with running_table(
+        tmp_path, language, "manus", SETUP, [*TO_THE_VOTE, VOTE], earlier=[duel]
+    ) as running:
+        yield running, tmp_path / "j.sqlite"
 
 
 def at_step(page: Page, step: int, of: int) -> None:

@@ -12,19 +12,17 @@ report's top on a phone) and phone_table_stats.png (the phone's view as it opens
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from companion import stats, stats_html
 from companion.journal import Journal
+from tests.browser import NEEDS_CHROMIUM
 from tests.test_stats_html import evening
 from tests.test_web_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     GALLERY,
     PHONE,
     WAIT,
@@ -33,21 +31,8 @@ from tests.test_web_browser import (
     same_picture,
 )
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's chromium is not installed (/usr/bin/chromium): .ci/run installs it",
-)
+pytestmark = NEEDS_CHROMIUM
 REPORT_HEIGHT = 1900  # the report's top in the gallery: the standings to the first game's chart
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def wins_of(found: dict[str, Any]) -> list[str]:

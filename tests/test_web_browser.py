@@ -7,8 +7,8 @@ move. A phone that acts on a prompt someone else answered first is told "that is
 longer possible" and shows the table as it is. The screenshots go to the gallery
 (docs/img/phone_*.png) at a phone's 390x844 and a screen's 1280x800.
 
-Playwright's own browser download is not reachable from CI: .ci/run installs Debian's
-``chromium`` and this test drives that one; it is skipped only when it is missing.
+Chromium is Debian's, launched as tests/browser.py says; the test is skipped only when it
+is missing.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import queue
 import re
 import threading
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -34,7 +34,6 @@ from playwright.sync_api import (
     ViewportSize,
     WebSocketRoute,
     expect,
-    sync_playwright,
 )
 
 from companion import games
@@ -43,25 +42,14 @@ from companion.config import load
 from companion.table import NewGame
 from companion.web.hub import Hub
 from companion.web.server import Server, serve_in_thread
+from tests.browser import NEEDS_CHROMIUM
 
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(),
-    reason="Debian's chromium is not installed (/usr/bin/chromium): .ci/run installs it",
-)
+pytestmark = NEEDS_CHROMIUM
 
 GALLERY = Path(__file__).resolve().parent.parent / "docs" / "img"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SCREEN: ViewportSize = {"width": 1280, "height": 800}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 WAIT = 10_000  # ms: how long a page may take to show a change
 
 SETUP: dict[str, Any] = {"players": ["Anna", "Boris", "Vera"], "no_target": True}
@@ -75,6 +63,9 @@ TO_THE_VOTE: list[dict[str, Any]] = [
     {"do": "choose_target", "target": "none"},
     {"do": "choose_target", "target": "none"},
 ]
+
+
+Played = tuple[str, Mapping[str, Any], Sequence[Mapping[str, Any]]]  # game, setup, actions
 
 
 @dataclass
@@ -116,19 +107,23 @@ def running_table(
     game: str = "manus",
     setup: dict[str, Any] = SETUP,
     actions: list[dict[str, Any]] = TO_THE_VOTE,
+    *,
+    earlier: Sequence[Played] = (),
 ) -> Iterator[RunningTable]:
     """A game played up to a point (by default Manus of three at its secret vote), served on
-    a free loopback port. The app is built, played and run on one thread: the table belongs
-    to that thread."""
+    a free loopback port, after the ``earlier`` games (each its game, setup and actions) in
+    the journal (tmp_path/j.sqlite). The app is built, played and run on one thread: the
+    table belongs to that thread."""
     built: queue.Queue[tuple[App, Hub] | BaseException] = queue.Queue()
 
     def loop() -> None:
         try:
             config = replace(load(None), language=language)
             app = build_app(config, fakes=True, journal_path=tmp_path / "j.sqlite")
-            app.execute(NewGame(game, setup))
-            for action in actions:
-                app.apply(action)
+            for played in [*earlier, (game, setup, actions)]:
+                app.execute(NewGame(played[0], played[1]))
+                for action in played[2]:
+                    app.apply(action)
             built.put((app, app.hub()))
         except BaseException as error:  # said on the test's thread
             built.put(error)
@@ -173,16 +168,6 @@ def golden_actions(name: str) -> tuple[str, dict[str, Any], list[dict[str, Any]]
     data = yaml.safe_load((GOLDEN / f"{name}.yaml").read_text(encoding="utf-8"))
     actions = [step for step in data["steps"] if "do" in step]
     return data["game"], data["setup"], actions
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def open_page(browser: Browser, table: RunningTable, url: str, viewport: ViewportSize) -> Page:
