@@ -40,32 +40,11 @@ RU: dict[str, str] = {
 }
 
 
-def _parser(default_game: str, with_cards: list[str]) -> argparse.ArgumentParser:
+def _parser(with_cards: list[str]) -> argparse.ArgumentParser:
     """The library command's arguments, and --lang (its help lists them all)."""
-    parser = argparse.ArgumentParser(
-        prog="companion cards",
-        description="The table's card library (beside the journal): list it, check it, "
-        "export it to a file or import one (docs/cards.md).",
-    )
-    parser.add_argument(
-        "action",
-        choices=("list", "check", "export", "import"),
-        help="list the cards, check the library file, export it, or import FILE",
-    )
-    parser.add_argument(
-        "file",
-        nargs="?",
-        help="import: a library file, or an action script whose cards to take; "
-        "export: the file to write (default: print)",
-    )
-    parser.add_argument(
-        "--game",
-        default=default_game,
-        choices=with_cards,
-        help=f"the game whose cards ({', '.join(with_cards)})",
-    )
-    parser.add_argument("--config", help="the config naming the journal (its folder)")
-    parser.add_argument("--journal", help="the journal file (the library lies beside it)")
+    from companion.library import cards_parser  # noqa: PLC0415 (the command only)
+
+    parser = cards_parser(with_cards)
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
@@ -78,11 +57,12 @@ def _parser(default_game: str, with_cards: list[str]) -> argparse.ArgumentParser
 def cards_main(argv: list[str]) -> int:
     """``companion cards ... [--lang en|ru]``: the library's command, said in the language."""
     from companion import games  # noqa: PLC0415 (the command only)
+    from companion.games_cli import configured_language  # noqa: PLC0415
     from companion.library import cards_main as library_main  # noqa: PLC0415
 
     with_cards = [spec.name for spec in games.GAMES.values() if spec.cards is not None]
-    args = _parser(with_cards[0], with_cards).parse_args(argv)
-    language = args.lang or _configured(args)
+    args = _parser(with_cards).parse_args(argv)
+    language = args.lang or configured_language(args)
     rest = _without_lang(argv)
     if language == "en":
         return library_main(rest)
@@ -95,19 +75,6 @@ def cards_main(argv: list[str]) -> int:
     sys.stdout.write(said_out)
     sys.stderr.write(_said(err.getvalue(), language))
     return code
-
-
-def _configured(args: argparse.Namespace) -> str:
-    """The config's language when the command reads the config (no --journal), else en;
-    a config that cannot be read is the library command's to report (in English)."""
-    if args.journal:
-        return "en"
-    from companion.config import ConfigError, load  # noqa: PLC0415 (the command only)
-
-    try:
-        return load(args.config).language
-    except (ConfigError, OSError, ValueError):
-        return "en"
 
 
 def _without_lang(argv: list[str]) -> list[str]:

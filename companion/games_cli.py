@@ -132,7 +132,8 @@ RU: dict[str, str] = {
 
 
 class Refused(Exception):
-    """A request the journal cannot grant (exit 2); the message names the file."""
+    """A request that cannot be granted (exit 2): one the journal cannot grant, a config
+    that cannot be read; the message names the file (``companion stats`` refuses so too)."""
 
 
 def games_main(argv: list[str]) -> int:
@@ -140,7 +141,7 @@ def games_main(argv: list[str]) -> int:
     [--lang en|ru]``: in English as it is; in Russian the list is drawn in Russian and every
     other line said from :data:`RU` (an export's JSON Lines printed as they are)."""
     args = _parser().parse_args(argv)
-    language = args.lang or _configured(args)
+    language = args.lang or configured_language(args)
     if language == "en":
         return _games(args, language)
     out, err = io.StringIO(), io.StringIO()
@@ -159,7 +160,7 @@ def games_main(argv: list[str]) -> int:
 def _games(args: argparse.Namespace, language: str) -> int:
     command = args.command or "list"
     try:
-        path = _journal_path(args)
+        path = journal_path(args)
         if not path.exists():
             return _no_games_yet(command, args, path)
         if path.is_dir():
@@ -171,7 +172,7 @@ def _games(args: argparse.Namespace, language: str) -> int:
         return _fail(str(error), EXIT_STORAGE)
     except (JournalError, OSError) as error:
         return _fail(str(error), EXIT_JOURNAL)
-    except (_ConfigProblem, Refused) as problem:
+    except Refused as problem:
         return _fail(str(problem), EXIT_BAD_REQUEST)
     try:
         if command == "list":
@@ -435,13 +436,10 @@ def _status(record: GameRecord, current: int | None) -> str:
     return "on the table" if record.id == current else "unfinished"
 
 
-class _ConfigProblem(Exception):
-    pass
-
-
-def _configured(args: argparse.Namespace) -> str:
+def configured_language(args: argparse.Namespace) -> str:
     """The config's language when the command reads the config (no --journal), else en;
-    a config that cannot be read is reported by the command itself."""
+    a config that cannot be read is reported by the command itself (``companion games``,
+    ``stats``, ``cards``: their ``--lang`` default)."""
     if args.journal:
         return "en"
     from companion.config import ConfigError, load  # noqa: PLC0415 (only without --journal)
@@ -470,7 +468,9 @@ def _said(printed: str, language: str) -> str:
     return "\n".join(lines)
 
 
-def _journal_path(args: argparse.Namespace) -> Path:
+def journal_path(args: argparse.Namespace) -> Path:
+    """The journal a command reads: --journal's, else the config's (--config or the
+    shipped one); a config that cannot be read is :class:`Refused` (exit 2)."""
     if args.journal:
         return Path(args.journal)
     from companion.config import ConfigError, load  # noqa: PLC0415 (only without --journal)
@@ -478,7 +478,7 @@ def _journal_path(args: argparse.Namespace) -> Path:
     try:
         return load(args.config).journal_path
     except ConfigError as error:
-        raise _ConfigProblem("; ".join(error.problems)) from error
+        raise Refused("; ".join(error.problems)) from error
 
 
 def _where(default: object) -> argparse.ArgumentParser:

@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
@@ -27,6 +28,9 @@ from companion.rules.base import Action
 from companion.rules.reading import Data
 from companion.script import Script, ScriptError
 from companion.yamlfile import KeyPath
+
+if TYPE_CHECKING:
+    import argparse
 
 
 class LibraryError(Exception):
@@ -178,38 +182,13 @@ def cards_main(argv: list[str]) -> int:
     the table's library (beside the configured journal). ``export`` prints it, or writes
     FILE; ``import FILE`` checks a library file and takes it as the library, or takes the
     cards an action script's actions play (its summons written with their cards) into it."""
-    import argparse  # noqa: PLC0415 (the command only)
-    import sys  # noqa: PLC0415
+    import sys  # noqa: PLC0415 (the command only)
 
     from companion import games  # noqa: PLC0415
     from companion.config import ConfigError, load  # noqa: PLC0415
 
-    parser = argparse.ArgumentParser(
-        prog="companion cards",
-        description="The table's card library (beside the journal): list it, check it, "
-        "export it to a file or import one (docs/cards.md).",
-    )
-    parser.add_argument(
-        "action",
-        choices=("list", "check", "export", "import"),
-        help="list the cards, check the library file, export it, or import FILE",
-    )
-    parser.add_argument(
-        "file",
-        nargs="?",
-        help="import: a library file, or an action script whose cards to take; "
-        "export: the file to write (default: print)",
-    )
     with_cards = [spec.name for spec in games.GAMES.values() if spec.cards is not None]
-    parser.add_argument(
-        "--game",
-        default=with_cards[0],
-        choices=with_cards,
-        help=f"the game whose cards ({', '.join(with_cards)})",
-    )
-    parser.add_argument("--config", help="the config naming the journal (its folder)")
-    parser.add_argument("--journal", help="the journal file (the library lies beside it)")
-    args = parser.parse_args(argv)
+    args = cards_parser(with_cards).parse_args(argv)
     try:
         spec = games.find(args.game)
         journal = Path(args.journal) if args.journal else load(args.config).journal_path
@@ -246,6 +225,38 @@ def cards_main(argv: list[str]) -> int:
         where = path if path.exists() else "the starting library (no file yet)"
         print(f"{where}: ok, {len(library.cards)} cards")
     return 0
+
+
+def cards_parser(with_cards: list[str]) -> argparse.ArgumentParser:
+    """The library command's arguments (``companion cards``: :mod:`companion.cards_cli`
+    adds ``--lang``); ``with_cards`` the games that keep cards, the first the default."""
+    import argparse  # noqa: PLC0415 (the command only)
+
+    parser = argparse.ArgumentParser(
+        prog="companion cards",
+        description="The table's card library (beside the journal): list it, check it, "
+        "export it to a file or import one (docs/cards.md).",
+    )
+    parser.add_argument(
+        "action",
+        choices=("list", "check", "export", "import"),
+        help="list the cards, check the library file, export it, or import FILE",
+    )
+    parser.add_argument(
+        "file",
+        nargs="?",
+        help="import: a library file, or an action script whose cards to take; "
+        "export: the file to write (default: print)",
+    )
+    parser.add_argument(
+        "--game",
+        default=with_cards[0],
+        choices=with_cards,
+        help=f"the game whose cards ({', '.join(with_cards)})",
+    )
+    parser.add_argument("--config", help="the config naming the journal (its folder)")
+    parser.add_argument("--journal", help="the journal file (the library lies beside it)")
+    return parser
 
 
 def _import(spec: AnySpec, path: Path, library: Library, file: str) -> int:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import cast
 
 from companion.games import find
+from companion.games_cli import Refused, journal_path
 from companion.journal import Journal, JournalError, StorageError
 from companion.rules.base import SetupError, Wire
 from companion.rules.reading import Data, mapping, rows
@@ -37,10 +38,6 @@ MAX_WORKERS = 4
 WriteReport = Callable[[Wire, Path, str], None]
 
 
-class Refused(Exception):
-    """A request that cannot be granted (exit 2); the message says why."""
-
-
 def stats_main(argv: list[str]) -> int:
     """``companion stats [--journal FILE] [--json] [--html FILE] [--game NAME] [--player NAME]
     [--lang en|ru]``."""
@@ -48,7 +45,7 @@ def stats_main(argv: list[str]) -> int:
     try:
         if args.game is not None:
             find(args.game)  # an unknown game is named, with the known ones
-        path = _journal_path(args)
+        path = journal_path(args)
         write = _report_writer() if args.html else None
         journal = _open(path)
     except (Refused, SetupError) as refused:
@@ -106,17 +103,6 @@ def _report_writer() -> WriteReport:
             raise Refused("the HTML report (--html) is not built into this version") from error
         raise
     return cast(WriteReport, module.write_report)
-
-
-def _journal_path(args: argparse.Namespace) -> Path:
-    if args.journal:
-        return Path(args.journal)
-    from companion.config import ConfigError, load  # noqa: PLC0415 (only without --journal)
-
-    try:
-        return load(args.config).journal_path
-    except ConfigError as error:
-        raise Refused("; ".join(error.problems)) from error
 
 
 # --- the tables in words ------------------------------------------------------------------
