@@ -119,7 +119,11 @@ THEIRS = {
 # And words one place uses for its own output: `companion club --json` prints a line per
 # table with its "round" (the game's clock line) and "standings" (docs/club.md); a page that
 # read view.round would still be caught.
-THEIRS_IN = {"companion/club.py": {"round", "standings"}}
+THEIRS_IN = {
+    "companion/club.py": {"round", "standings", "id"},  # "id": a finished game's, on the broker
+    # "id": a statistics section's; "class": an SVG element's attribute kept by the page
+    "companion/web/static/table.js": {"id", "class"},
+}
 
 
 def view_keys() -> set[str]:
