@@ -19,6 +19,7 @@ import sys
 from collections.abc import Sequence
 
 from companion import script as scripts
+from companion.catalogue.commands import said as said_in
 from companion.catalogue.refusals import refusal
 from companion.games import GAMES
 from companion.journal import Journal, JournalError, StorageError
@@ -46,7 +47,7 @@ def play(path: str, as_json: bool, db: str, language: str) -> int:
     try:
         script = scripts.load(path)
     except scripts.ScriptError as error:
-        return _fail(str(error), EXIT_BAD_INPUT)
+        return _fail(said_in(str(error), language), EXIT_BAD_INPUT)
     journal = _open_whole(db)
     if isinstance(journal, int):
         return journal
@@ -125,9 +126,10 @@ def _play_presses(script: scripts.Script, as_json: bool, db: str, language: str)
     try:
         runner = presses.run(script, db, language, said.append)
     except scripts.ScriptError as error:
-        return _fail(str(error), EXIT_BAD_INPUT)
+        return _fail(said_in(str(error), language), EXIT_BAD_INPUT)
     except SetupError as error:
-        return _fail(f"{script.path}:{script.setup_line}: {error}", EXIT_BAD_INPUT)
+        said_setup = refusal(error, language)
+        return _fail(f"{script.path}:{script.setup_line}: {said_setup}", EXIT_BAD_INPUT)
     except StorageError as error:
         return _fail(f"{error}; nothing of this game was kept", EXIT_STORAGE)
     except JournalError as error:
@@ -218,7 +220,7 @@ DELEGATED: dict[str, tuple[str, str]] = {
     "sim": ("companion.display.sim:sim_main", "start the simulator window [--game, --players]"),
     "check-config": (
         "companion.config:check_main",
-        "FILE: check a config file, every problem with its line; exit 0 or 2",
+        "FILE: check a config file, every problem with its line (--lang en|ru); exit 0 or 2",
     ),
     "virtual-pico": ("companion.hardware.virtual_pico:main", "serve a virtual Pico on a pty"),
     "cards": (
@@ -227,7 +229,8 @@ DELEGATED: dict[str, tuple[str, str]] = {
     ),
     "presses": (
         "companion.presses_cli:presses_main",
-        "SCRIPT: turn an action script into the button presses that play it",
+        "SCRIPT: turn an action script into the button presses that play it "
+        "[--holds] [--lang en|ru]",
     ),
     "service": (
         "companion.service:service_main",

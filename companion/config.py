@@ -662,19 +662,25 @@ def load(path: str | Path | None = None) -> Config:
 
 
 def check_main(argv: list[str]) -> int:
-    """``companion check-config FILE``: 0 if the file is fine, 2 with every problem if not."""
+    """``companion check-config FILE [--lang en|ru]``: 0 if the file is fine, 2 with every
+    problem if not; said in the file's own language unless --lang names one."""
+    from companion.catalogue.commands import said, say, written_language  # noqa: PLC0415
+
     parser = argparse.ArgumentParser(prog="companion check-config")
     parser.add_argument("file", help="the config file to check")
+    parser.add_argument(
+        "--lang",
+        choices=("en", "ru"),
+        help="the language of the verdict and the problems (default: the file's language)",
+    )
     args = parser.parse_args(argv)
     try:
-        load(args.file)
+        config = load(args.file)
     except ConfigError as error:
-        for problem in error.problems:
-            print(f"companion: {problem}", file=sys.stderr)
-        count = len(error.problems)
-        print(
-            f"companion: {count} problem{'s' if count > 1 else ''} in {args.file}", file=sys.stderr
-        )
+        language = args.lang or written_language(args.file)
+        said_all = [said(problem, language) for problem in error.problems]
+        said_all.append(say("config.problems", language, count=len(said_all), file=args.file))
+        print("\n".join(f"companion: {line}" for line in said_all), file=sys.stderr)
         return 2
-    print(f"{args.file}: ok")
+    print(say("config.ok", args.lang or config.language, file=args.file))
     return 0

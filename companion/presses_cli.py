@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
+from companion.catalogue.commands import said, say
+from companion.i18n import LANGUAGES
 from companion.presses import plan_all
 from companion.rules.base import RulesError
 from companion.script import Script, ScriptError
@@ -28,29 +31,42 @@ def plan_script(script: Script) -> list[tuple[str, str]]:
     return planned.presses
 
 
-def dump_presses(script: Script, planned: list[tuple[str, str]]) -> str:
+# The comment :func:`companion.presses.plan_all` leaves where an action was not pressed.
+NOT_PRESSED = re.compile(r"action (?P<index>\d+) \(line (?P<line>\d+)\) not pressed")
+
+
+def dump_presses(script: Script, planned: list[tuple[str, str]], language: str = "en") -> str:
     """The press script as YAML text: the game, the setup, one press per line (an action
-    that was not pressed is a comment in its place)."""
+    that was not pressed is a comment in its place). The comments' words are in
+    ``language``; the presses and the actions they end stay as the script says them."""
     setup = json.dumps(script.setup, ensure_ascii=False)
     count = sum(1 for word, _ in planned if word)
     lines = [
-        f"# {count} presses, planned from {script.path} by `companion presses`.",
+        "# " + say("presses.header", language, count=count, path=script.path),
         f"game: {script.game}",
         f"setup: {setup}",
         "presses:",
     ]
     for word, note in planned:
         if not word:
-            lines.append(f"  # {note}")
+            skipped = NOT_PRESSED.fullmatch(note)
+            shown = (
+                note
+                if skipped is None
+                else say("presses.not_pressed", language, **skipped.groupdict())
+            )
+            lines.append(f"  # {shown}")
         else:
             lines.append(f"  - {word}" + (f"  # {note}" if note else ""))
     return "\n".join(lines) + "\n"
 
 
 def presses_main(argv: list[str]) -> int:
-    """``companion presses SCRIPT.yaml``: print the press script that plays its actions.
-    Each action no presses play is named on stderr with its line and the reason, and played
-    directly so the rest is planned too; the exit status is then 2."""
+    """``companion presses SCRIPT.yaml [--holds] [--lang en|ru]``: print the press script
+    that plays its actions. Each action no presses play is named on stderr with its line
+    and the reason, and played directly so the rest is planned too; the exit status is then
+    2. The command's words (the header, the comments, every line on stderr) are in --lang;
+    the presses and the script's own names and keys stay as written."""
     parser = argparse.ArgumentParser(
         prog="companion presses",
         description="Turn an action script into the button presses that play it on the box.",
@@ -61,23 +77,38 @@ def presses_main(argv: list[str]) -> int:
         action="store_true",
         help="hold red or blue for a run of 3 or more (where a held button repeats)",
     )
+    parser.add_argument(
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="the language of the comments and of what stderr says (default: en)",
+    )
     args = parser.parse_args(argv)
+    language = args.lang
     try:
         script = load_script(args.script)
         if script.presses:
-            raise ScriptError(f"{script.path}: already a press script")
+            raise ScriptError(say("presses.press_script", "en", path=script.path))
         planned = plan_all(script, holds=args.holds)
     except (ScriptError, RulesError) as error:
-        print(f"companion: {error}", file=sys.stderr)
+        print(f"companion: {said(str(error), language)}", file=sys.stderr)
         return 2
-    sys.stdout.write(dump_presses(script, planned.presses))
+    sys.stdout.write(dump_presses(script, planned.presses, language))
     for missed in planned.unplanned:
-        print(f"companion: {missed.say(script.path)}", file=sys.stderr)
-    if planned.unplanned:
-        print(
-            f"companion: {len(planned.unplanned)} of {len(script.actions)} actions cannot be "
-            "pressed; the press script above leaves them out",
-            file=sys.stderr,
+        where = f"{script.path}:{missed.line}"
+        reason = said(missed.reason, language)
+        line = say(
+            "presses.unplanned",
+            language,
+            where=where,
+            index=missed.index,
+            do=missed.do,
+            reason=reason,
         )
+        print(f"companion: {line}", file=sys.stderr)
+    if planned.unplanned:
+        total = len(script.actions)
+        line = say("presses.missed", language, missed=len(planned.unplanned), total=total)
+        print(f"companion: {line}", file=sys.stderr)
         return 2
     return 0
