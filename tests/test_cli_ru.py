@@ -231,3 +231,31 @@ def test_every_template_is_russian_but_its_fields_and_literals() -> None:
 def test_english_is_never_rewritten() -> None:
     for english in MESSAGES:
         assert said(english, "en") == english
+
+
+def _leaves(schema: object, path: str = "") -> list[tuple[str, object]]:
+    if callable(schema):
+        return [(path, schema)]
+    assert isinstance(schema, dict)
+    return [leaf for key, sub in schema.items() for leaf in _leaves(sub, f"{path}.{key}")]
+
+
+def test_every_settings_check_is_said_in_russian() -> None:
+    """Each check of the config's schema, given wrong values of every kind: what it says
+    has a Russian template (so a new check without one fails here)."""
+    from companion.config import SCHEMA  # noqa: PLC0415
+
+    wrong: list[object] = ["x", "a\0b", -1, 10**6, 2.5, True, None, [1], {"k": 1}, "Q9", "C0"]
+    said_any = 0
+    for path, check in _leaves(SCHEMA):
+        for value in wrong:
+            problem = check(value)  # type: ignore[operator]
+            if problem is None:
+                continue
+            russian = said(f"table.yaml:3: {path[1:]}: {problem}", "ru")
+            assert russian != f"table.yaml:3: {path[1:]}: {problem}", problem
+            options = " ".join(re.findall(r"одно из: ([^;]*);", russian))  # values to write
+            typed = f"table.yaml {path} {value!r} {options} C1 G8 A5 A G b x"
+            assert english_left(russian, typed) == [], russian
+            said_any += 1
+    assert said_any > 50
