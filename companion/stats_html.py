@@ -15,11 +15,13 @@ inline SVG, so it opens from a USB stick on a laptop with no network. Every text
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TypedDict
 
-from companion.svg_chart import Series, bars, esc, number, timeline
+from companion.svg_chart import FONT, WIDTH, Series, bars, esc, half_up, number, timeline
 
 RECENT = 10  # the last games listed under a game's chart
 
@@ -154,7 +156,8 @@ def _when(value: object) -> str:
 
 
 def _rate(wins: int, games: int) -> str:
-    return f"{round(100 * wins / games)}%" if games else "–"
+    """A win rate in whole percent, half away from zero (1 of 8: 13%, as people round)."""
+    return f"{half_up(100 * wins / games)}%" if games else "–"
 
 
 def _players(stats: Mapping[str, object]) -> list[Mapping[str, object]]:
@@ -354,12 +357,43 @@ def _length_chart(
 
 # --- the HTML -------------------------------------------------------------------------------
 
-STYLE = """
+# A table wider than its box scrolls, and says so: a glow at the edge where more is hidden
+# (each edge's glow is covered by the panel's colour when that end is in view: the covers
+# scroll with the table, the glows stay). Shared by the report and style.css.
+SCROLL = """
+.scroll { overflow-x: auto; margin: 4px 0 10px;
+  background:
+    linear-gradient(to right, {panel} 40%, transparent) left / 36px 200% no-repeat local,
+    linear-gradient(to left, {panel} 40%, transparent) right / 36px 200% no-repeat local,
+    linear-gradient(to right, rgb(244 164 48 / 0.5), transparent) left / 14px 100% no-repeat scroll,
+    linear-gradient(to left, rgb(244 164 48 / 0.5), transparent) right / 14px 100% no-repeat scroll;
+}
+"""
+
+# A table of more than this many columns is laid out as a list on a phone (each row a block:
+# its first cell, then each other cell after its column's name): five numbers side by side
+# do not fit 390 px. table.js keeps the same rule for the phone page.
+WIDE = 4
+LIST = """
+@media (max-width: 600px) {
+  table.wide, table.wide tbody { display: block; }
+  table.wide thead { display: none; }
+  table.wide tr { display: flex; flex-wrap: wrap; gap: 0 14px; padding: 5px 0;
+    border-bottom: 1px solid {line}; }
+  table.wide td { border: 0; padding: 0; text-align: left; white-space: normal; }
+  table.wide td:first-child { flex-basis: 100%; font-weight: 600; }
+  table.wide td + td::before { content: attr(data-label) ": "; color: {quiet}; }
+  table.wide td.none { display: none; }
+}
+"""
+
+STYLE = (
+    """
 :root { color-scheme: dark; }
 * { box-sizing: border-box; }
 body { margin: 0; background: #15171c; color: #eceef2; line-height: 1.35;
   font: 17px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; }
-main { max-width: 860px; margin: 0 auto; padding: 10px 8px; }
+main { max-width: 1080px; margin: 0 auto; padding: 10px 8px; }
 h1 { font-size: 1.45rem; margin: 4px 0 10px; }
 h2 { font-size: 1.05rem; color: #9aa1ad; text-transform: uppercase; letter-spacing: 0.04em;
   margin: 0 0 0.5em; }
@@ -370,16 +404,23 @@ a { color: #f4a430; }
 section { background: #20232b; border: 1px solid #343844; border-radius: 10px;
   padding: 10px; margin-bottom: 12px; }
 nav ul { margin: 0; padding-left: 1.2em; }
-.scroll { overflow-x: auto; }
-table { border-collapse: collapse; margin: 4px 0 10px; font-size: 0.95rem; }
-th, td { padding: 4px 10px 4px 0; text-align: left; border-bottom: 1px solid #343844;
-  vertical-align: top; }
-th { color: #9aa1ad; font-weight: 600; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-td.w { white-space: nowrap; }
-figure { margin: 8px 0 12px; }
-svg.stats-chart { display: block; width: 100%; max-width: 560px; height: auto; }
 """
+    + SCROLL.replace("{panel}", "#20232b")
+    + """
+table { border-collapse: collapse; margin: 0; font-size: 0.95rem; }
+th, td { padding: 4px 10px 4px 0; text-align: left; border-bottom: 1px solid #343844;
+  vertical-align: bottom; }
+td { vertical-align: top; }
+th { color: #9aa1ad; font-weight: 600; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n, td.w { white-space: nowrap; }
+figure { margin: 8px 0 12px; }
+"""
+    # At most WIDTH / FONT rem wide: the chart's text never larger than the page's.
+    + f"svg.stats-chart {{ display: block; width: 100%; max-width: {WIDTH / FONT}rem; "
+    + "height: auto; }"
+    + LIST.replace("{quiet}", "#9aa1ad").replace("{line}", "#343844")
+)
 
 
 def _is_number(text: str) -> bool:
@@ -387,14 +428,19 @@ def _is_number(text: str) -> bool:
 
 
 def _look(text: str, numeric: bool) -> str:
-    """A cell's class: numbers right-aligned, and no line broken inside a number or a date."""
-    if numeric:
-        return " class=n"
-    return "" if any(letter.isalpha() for letter in text) else " class=w"
+    """A cell's class: numbers right-aligned, no line broken inside a number or a date, and
+    an empty one ("–") marked."""
+    kind = "n" if numeric else "" if any(letter.isalpha() for letter in text) else "w"
+    if text == "–":
+        return f' class="{kind} none"'
+    return f" class={kind}" if kind else ""
 
 
 def table_html(table: Table) -> str:
-    """A table with its title; numeric columns (every cell a number) aligned right."""
+    """A table with its title; numeric columns (every cell a number) aligned right. Each
+    cell carries its column's name (``data-label``) for the phone's list of a wide table;
+    an empty one ("–") is left out of that list."""
+    columns = table["columns"]
     numeric = [
         i > 0 and all(_is_number(row[i]) or row[i] == "–" for row in table["rows"] if i < len(row))
         for i in range(len(table["columns"]))
@@ -403,17 +449,20 @@ def table_html(table: Table) -> str:
         f"<th{' class=n' if numeric[i] else ''}>{esc(c)}</th>"
         for i, c in enumerate(table["columns"])
     )
+    labels = [""] + [f' data-label="{esc(name)}"' for name in columns[1:]]
     rows = "".join(
         "<tr>"
         + "".join(
-            f"<td{_look(c, i < len(numeric) and numeric[i])}>{esc(c)}</td>"
+            f"<td{_look(c, i < len(numeric) and numeric[i])}"
+            f"{labels[i] if i < len(labels) else ''}>{esc(c)}</td>"
             for i, c in enumerate(row)
         )
         + "</tr>"
         for row in table["rows"]
     )
+    wide = " class=wide" if len(columns) > WIDE else ""
     return (
-        f"<h3>{esc(table['title'])}</h3>\n<div class=scroll><table><thead><tr>{head}</tr>"
+        f"<h3>{esc(table['title'])}</h3>\n<div class=scroll><table{wide}><thead><tr>{head}</tr>"
         f"</thead><tbody>{rows}</tbody></table></div>"
     )
 
@@ -463,9 +512,24 @@ def report(stats: Mapping[str, object], language: str) -> str:
     return page(say("title", language), [(None, "", sections(stats, language))], language)
 
 
+SHARED = 0o644  # the report's mode: a club hands it round (the CLI's umask makes files 0600)
+
+
 def write_report(stats: Mapping[str, object], path: Path, language: str) -> None:
-    """``companion stats --html FILE``: the report, written whole (UTF-8)."""
-    Path(path).write_text(report(stats, language), encoding="utf-8")
+    """``companion stats --html FILE``: the report, written whole (UTF-8): into a file of its
+    own in the same folder, then renamed over FILE, so a browser reloading it never reads
+    half of one; readable by all (:data:`SHARED`), whatever the umask."""
+    path = Path(path)
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    temporary = Path(name)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(report(stats, language))
+        temporary.chmod(SHARED)
+        temporary.replace(path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def club_report(

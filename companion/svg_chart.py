@@ -19,11 +19,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
-WIDTH = 360  # the viewBox's width: a phone's width in CSS pixels, so the text is read 1:1
-FONT = 14
-CAPTION = 16
+# The viewBox's width: about a phone's width in CSS pixels, so on a phone the chart's text is
+# read nearly 1:1. The pages cap a chart's width at WIDTH / FONT rem (the report's and the
+# table page's style), so on a desktop its text is the page's own size, not scaled up with it.
+WIDTH = 360
+FONT = 16
+CAPTION = 18
 BACKGROUND = "#20232b"
 TEXT = "#eceef2"
 QUIET = "#9aa1ad"
@@ -51,8 +55,17 @@ def number(value: float | None, language: str = "en") -> str:
         return "–"
     if float(value).is_integer():
         return str(int(value))
-    said = f"{value:.1f}"
+    said = str(half_up(value, 1))
     return said.replace(".", ",") if language == "ru" else said
+
+
+def half_up(value: float, places: int = 0) -> Decimal:
+    """``value`` rounded half away from zero, as people round (1.25 to 1.3, 0.75 to 0.8),
+    not as Python's round() and format() do (half to even: 1.25 to 1.2). From the number's
+    shortest text, so 2.675 is 2.68, not the 2.67 its binary double would give.
+    (Here until the statistics share one number format: companion.stats_words.)"""
+    exact = Decimal(repr(float(value))) if isinstance(value, float) else Decimal(value)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
 def _em(letter: str) -> float:
@@ -198,7 +211,10 @@ def bars(title: str, labels: Sequence[str], series: Sequence[Series], language: 
 
 def _tick(value: float, language: str) -> str:
     """An axis' number: as short as it can be and still differ from its neighbours."""
-    said = f"{value:.2f}".rstrip("0").rstrip(".") if value < 10 else number(round(value), language)
+    if value < 10:
+        said = str(half_up(value, 2)).rstrip("0").rstrip(".")
+    else:
+        said = number(int(half_up(value)), language)
     return said.replace(".", ",") if language == "ru" else said
 
 

@@ -5,6 +5,10 @@ page's "Statistics" view on a running table, both over an evening of example gam
 player's wins on the chart, every game's length chart, the game on the table first; nothing
 fetched from anywhere, no script error, nothing refused by the pages' CSP.
 
+Both are measured at a phone's width and a desktop's, in both languages: no table cell is cut
+at the page's edge (a wide table is a list on a phone; one that must still scroll is in a
+scroller that shows it does), and a chart's text is about the page's own size at either width.
+
 The screenshots go to the gallery: docs/img/stats_report_en.png, stats_report_ru.png (the
 report's top on a phone) and phone_table_stats.png (the phone's view as it opens).
 """
@@ -16,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from companion import stats, stats_html
 from companion.journal import Journal
@@ -25,6 +29,7 @@ from tests.test_stats_html import evening
 from tests.test_web_browser import (
     GALLERY,
     PHONE,
+    SCREEN,
     WAIT,
     open_page,
     running_table,
@@ -33,6 +38,56 @@ from tests.test_web_browser import (
 
 pytestmark = NEEDS_CHROMIUM
 REPORT_HEIGHT = 1900  # the report's top in the gallery: the standings to the first game's chart
+SIZES: list[ViewportSize] = [PHONE, SCREEN]
+
+# The table cells whose box reaches past the page's edge, or past the scroller they are in,
+# when that scroller does not show that it scrolls (a gradient at its edge: .scroll).
+CUT = """() => {
+    const width = document.documentElement.clientWidth;
+    const cut = [];
+    for (const cell of document.querySelectorAll("td, th")) {
+        const box = cell.getBoundingClientRect();
+        if (!box.width) continue;
+        const scroller = cell.closest(".scroll");
+        const room = scroller ? scroller.getBoundingClientRect() : {left: 0, right: width};
+        const inside = box.left >= Math.max(0, room.left) - 0.5
+            && box.right <= Math.min(width, room.right) + 0.5;
+        if (inside) continue;
+        const style = scroller && getComputedStyle(scroller);
+        const shown = scroller && /auto|scroll/.test(style.overflowX)
+            && scroller.scrollWidth > scroller.clientWidth
+            && style.backgroundImage.includes("gradient")
+            && room.left >= -0.5 && room.right <= width + 0.5;
+        const edges = `${Math.round(box.left)}–${Math.round(box.right)}`;
+        if (!shown) cut.push(`${cell.textContent}: ${edges}`);
+    }
+    return cut;
+}"""
+
+# Each chart's text as drawn (its font size times the chart's scale on the screen), over the
+# size of the page's table text.
+CHART_TEXT = """() => {
+    const cell = document.querySelector("td");
+    const page = parseFloat(getComputedStyle(cell || document.body).fontSize);
+    return [...document.querySelectorAll("svg text")].map((text) => {
+        const size = parseFloat(getComputedStyle(text).fontSize);
+        return size * text.ownerSVGElement.getScreenCTM().a / page;
+    });
+}"""
+
+
+def measured(page: Page) -> None:
+    """At a phone's and a desktop's width: nothing cut, no page wider than the screen, and
+    every chart's text within a fifth of the page's table text (captions a little bigger)."""
+    for size in SIZES:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(50)  # laid out again
+        assert page.evaluate(CUT) == [], size
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], size
+        scales = page.evaluate(CHART_TEXT)
+        assert scales, size
+        assert min(scales) >= 0.85 and max(scales) <= 1.3, (size, min(scales), max(scales))
 
 
 def wins_of(found: dict[str, Any]) -> list[str]:
@@ -102,6 +157,7 @@ def test_the_report_opens_from_its_file_and_shows_every_chart(
         assert asked == [path.as_uri()]  # nothing fetched: no font, no script, no picture
         assert errors == []
         save(page, f"stats_report_{language}.png")
+        measured(page)
     finally:
         context.close()
 
@@ -145,6 +201,10 @@ def test_the_table_page_shows_the_statistics(
         )
         standings = page.locator("[data-section=players] table").first
         expect(standings.locator("tbody tr")).to_have_count(len(found["players"]))
+        subtitle = {"en": "The table's page:", "ru": "Страница стола:"}[language]
+        expect(page.locator("#subtitle")).to_contain_text(subtitle)
+        measured(page)
+        page.set_viewport_size(PHONE)
         if language == "en":
             page.evaluate("window.scrollTo(0, 0)")
             fresh = page.screenshot(animations="disabled", caret="hide")
@@ -154,6 +214,54 @@ def test_the_table_page_shows_the_statistics(
         page.locator("#view-table").click()
         expect(page.locator("#stats-view")).to_be_hidden()
         expect(page.locator("#table-view")).to_be_visible()
+        assert table.errors == []
+
+
+def test_a_table_too_wide_for_the_phone_scrolls_and_shows_it(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Four columns of long numbers (not a list: four fit as a rule) are wider than a phone:
+    the table scrolls in its box, which glows at the edge where more is hidden."""
+    rows = [[f"Player {n}", *(str(10**15 + n) for _ in range(3))] for n in range(3)]
+    table: stats_html.Table = {"title": "T", "columns": ["P", "A", "B", "C"], "rows": rows}
+    section: stats_html.Section = {"id": "x", "title": "X", "items": [{"table": table}]}
+    path = tmp_path / "wide.html"
+    path.write_text(stats_html.page("T", [(None, "", [section])], "en"), encoding="utf-8")
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.goto(path.as_uri())
+        scroller = page.locator(".scroll")
+        assert scroller.evaluate("s => s.scrollWidth > s.clientWidth")
+        assert page.evaluate(CUT) == []  # cut, but in a scroller that shows it
+        assert "gradient" in scroller.evaluate("s => getComputedStyle(s).backgroundImage")
+        assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_game_without_cards_says_so_and_asks_for_none(
+    browser: Browser, tmp_path: Path, language: str
+) -> None:
+    """A Manus table's page: no /cards asked (a 404 the browser would log as an error), a
+    sentence instead, and the subtitle and the tabs in the table's language."""
+    with running_table(tmp_path, language, "manus", {"players": ["Anna", "Boris"]}, []) as table:
+        url = f"{table.server.url}/table/{table.tokens['table']}"
+        page = open_page(browser, table, url, PHONE)
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(url)
+        words = {
+            "en": ("This game keeps no cards.", "The table's page:", "Statistics"),
+            "ru": ("В этой игре карт нет.", "Страница стола:", "Статистика"),
+        }[language]
+        expect(page.locator("#game")).to_have_text(words[0], timeout=WAIT)
+        expect(page.locator("#subtitle")).to_contain_text(words[1])
+        expect(page.locator("#view-stats")).to_have_text(words[2])
+        expect(page.locator("select[name=game] option")).not_to_have_count(0)
+        assert not [a for a in asked if a.endswith("/cards")]
+        assert page.locator("#cards button").count() == 0
         assert table.errors == []
 
 

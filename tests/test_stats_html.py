@@ -6,7 +6,9 @@ the table page's route for them (companion.web.stats_routes) over a real journal
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import stat
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
@@ -227,15 +229,25 @@ def test_the_report_has_every_section_and_chart_with_its_numbers(tmp_path: Path)
     assert {"tried", "hit"} <= set(written)  # the legend
     # The tables: the standings (most wins first, the rate from wins and games), the games,
     # wins by game, the game's own and its last games, newest first.
-    assert "<td>Anna</td><td class=n>4</td><td class=n>3</td><td class=n>75%</td>" in document
+    # Each cell but the first carries its column's name (the phone's list of a wide table).
+    assert (
+        '<td>Anna</td><td class=n data-label="Games">4</td><td class=n data-label="Wins">3</td>'
+        '<td class=n data-label="Win rate">75%</td>'
+    ) in document
     assert "Finished games: 4. Unfinished (not counted): 1." in document
-    assert "<td>Hand of Manus</td><td class=n>3</td><td class=n>0</td><td class=n>51.3</td>" in (
-        document
-    )
-    assert "<td>4.7 rounds</td>" in document
+    assert (
+        '<td>Hand of Manus</td><td class=n data-label="Finished">3</td>'
+        '<td class=n data-label="Unfinished">0</td><td class=n data-label="Avg. actions">51.3</td>'
+    ) in document
+    assert '<td data-label="Avg. length">4.7 rounds</td>' in document
     assert "<h3>Wins by game (won / played)</h3>" in document
-    assert "<td class=n>2 / 3</td><td class=n>1 / 1</td>" in document
-    assert "<h3>Hand strength</h3>" in document and "<td class=n>2.5</td>" in document
+    assert (
+        '<td class=n data-label="Hand of Manus">2 / 3</td>'
+        '<td class=n data-label="Bestiary: Two Castles">1 / 1</td>'
+    ) in document
+    assert "<h3>Hand strength</h3>" in document and ">2.5</td>" in document
+    # The games' table has six columns: a list on a phone; the standings' four stay a table.
+    assert document.count("<table class=wide>") == 3  # the games, each game's last games
     recent = document.index("<h3>The last games</h3>")
     assert document.index("2026-11-22 18:40", recent) < document.index("2026-11-20 19:02", recent)
 
@@ -264,7 +276,9 @@ def test_the_report_in_russian() -> None:
         "Creatures summoned",
     ]
     assert "Завершённых игр: 4. Незаконченных (не в счёте): 1." in document
-    assert "<th>Игрок</th>" in document and "<td>4,7 раунды</td>" in document
+    assert "<th>Игрок</th>" in document and (
+        '<td data-label="Длина (ср.)">4,7 раунды</td>' in document
+    )
     written, titles = chart_texts(charts(document)["Длань Мануса: длина каждой игры"])
     assert {"Действия", "Раунды", "Минуты"} <= set(written)
     assert titles[1] == f"Действия: 48 · 2026-11-20 19:02 · Anna, {HOSTILE}, Вера · победа: Anna"
@@ -306,9 +320,45 @@ def test_a_long_name_is_cut_on_the_chart_and_whole_in_its_title() -> None:
 
 def test_numbers() -> None:
     assert svg_chart.number(3.0) == "3"
-    assert svg_chart.number(2.25) == "2.2"  # one decimal
-    assert svg_chart.number(4.67, "ru") == "4,7"
+    assert svg_chart.number(4.67, "ru") == "4,7"  # one decimal
     assert svg_chart.number(None) == "–"
+    # Half away from zero, as people round (not Python's half to even: 1.25 to 1.2).
+    assert [svg_chart.number(v, "ru") for v in (1.25, 0.75, 2.25, 0.05, 2.675)] == [
+        "1,3",
+        "0,8",
+        "2,3",
+        "0,1",
+        "2,7",
+    ]
+    assert svg_chart.number(-1.25) == "-1.3"
+    assert stats_html._rate(1, 8) == "13%" and stats_html._rate(5, 8) == "63%"
+    assert stats_html._rate(0, 0) == "–"
+
+
+def test_the_report_is_written_whole_and_readable_by_all(tmp_path: Path) -> None:
+    """The CLI's umask makes files 0600; the report is for a club to share: 0644, written
+    to a file of its own and renamed over the old report (nothing left beside it)."""
+    path = tmp_path / "report.html"
+    path.write_text("the old report", encoding="utf-8")
+    old = os.umask(0o077)
+    try:
+        stats_html.write_report(sample(), path, "en")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    assert path.read_text(encoding="utf-8").startswith("<!doctype html>")
+    assert [p.name for p in tmp_path.iterdir()] == ["report.html"]
+    with pytest.raises(OSError):  # a folder that is not there: nothing written anywhere
+        stats_html.write_report(sample(), tmp_path / "none" / "report.html", "en")
+    assert [p.name for p in tmp_path.iterdir()] == ["report.html"]
+
+
+def test_a_chart_s_text_is_the_page_s_size_at_its_widest() -> None:
+    """The chart's viewBox is WIDTH wide with FONT-unit text; the pages cap its width at
+    WIDTH / FONT rem, so its text is never larger than 1rem (the browser test measures it)."""
+    assert f"max-width: {svg_chart.WIDTH / svg_chart.FONT}rem" in stats_html.STYLE
+    css = (Path(stats_html.__file__).parent / "web" / "static" / "style.css").read_text()
+    assert f"max-width: {svg_chart.WIDTH / svg_chart.FONT}rem" in css
 
 
 # --- a real journal: an evening of example games, and the phone's route over it -----------
@@ -440,6 +490,24 @@ def test_the_phone_s_statistics_in_the_table_s_language(
     assert answer["title"] == "Sigillum · статистика стола"
     assert answer["sections"][0]["title"] == "Игроки"
     assert answer["sections"][2]["title"] == "Длань Мануса"
+    journal.close()
+
+
+def test_the_table_page_asks_what_it_shows_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/page: the table's language and game and whether it keeps cards (Manus: none, so the
+    page never asks /cards for a 404)."""
+    journal = Journal(tmp_path / "j.sqlite")
+    setup = {"players": ["Anna", "Boris"], "first": 1, "scale_length": 6}
+    for game, language, cards in (("manus", "ru", False), ("bestiary", "en", True)):
+        hub = Hub(lambda _: None, journal)
+        table = Table.new_game(journal, game, setup if cards else {"players": ["Anna", "Boris"]})
+        hub(snapshot_of(table, language))
+        token = hub.tokens()["table"]
+        [(status, answer), (refused, _)] = ask(hub, f"/api/table/{token}/page", "/api/table/x/page")
+        assert status == 200 and answer == {"language": language, "game": game, "cards": cards}
+        assert refused == 403
     journal.close()
 
 

@@ -1,5 +1,7 @@
 """``GET /api/table/<token>/stats``: the table's statistics for its phone page's
-"Statistics" view (docs/phones.md), with the table token as the table's other calls.
+"Statistics" view (docs/phones.md), with the table token as the table's other calls; and
+``GET /api/table/<token>/page``: the table's language and game, and whether it keeps cards
+(what the page asks first).
 
 The answer is the HTML report's sections (:func:`companion.stats_html.sections`: texts,
 tables and charts as SVG text), in the table's language, the game on the table first::
@@ -26,6 +28,7 @@ from pathlib import Path
 from aiohttp import web
 
 from companion import stats_html
+from companion.games import GAMES
 from companion.journal import Journal, JournalError
 from companion.stats import table_stats
 from companion.web.hub import Hub
@@ -45,6 +48,7 @@ def add_routes(app: web.Application, hub: Hub) -> None:
     app[KEPT] = {}
     app.on_startup.append(_lock)
     app.router.add_get("/api/table/{token}/stats", _stats)
+    app.router.add_get("/api/table/{token}/page", _page)
 
 
 async def _lock(app: web.Application) -> None:
@@ -101,6 +105,24 @@ def answer(stats: Mapping[str, object], language: str, game: str | None) -> Answ
         "title": stats_html.say("title", language),
         "sections": stats_html.sections(stats, language, first=game),
     }
+
+
+async def _page(request: web.Request) -> web.StreamResponse:
+    """``GET /api/table/<token>/page``: what the table page shows before it asks for more:
+    the table's language and game, and whether that game keeps cards (Manus keeps none: the
+    page then says so, instead of asking /cards for a 404 the browser logs as an error)."""
+    hub = request.app[STATS_HUB]
+    if not hub.is_table(request.match_info["token"]):
+        raise web.HTTPForbidden(text="forbidden")
+    game = _game_on_table(hub)
+    spec = GAMES.get(game) if game else None
+    return web.json_response(
+        {
+            "language": hub.current().language,
+            "game": game,
+            "cards": spec is not None and spec.cards is not None,
+        }
+    )
 
 
 async def _stats(request: web.Request) -> web.StreamResponse:

@@ -103,8 +103,24 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
   }
 });
 
-games();
-load();
+// First what the table page shows (/page: the table's language, its game and whether that
+// game keeps cards): the cards are asked for only when there are some to keep, so a Manus
+// table says it has none instead of asking for a 404 (which the browser logs as an error).
+async function start() {
+  const {status, data} = await call("/page");
+  if (status === 200 && STATS_WORDS[data.language]) {
+    statsLanguage = data.language;
+    labelViews();
+  }
+  games();
+  if (status === 200 && data.cards === false) {
+    document.getElementById("game").textContent = statsWord("no_cards");
+    fill("cards");
+    edit(null, null, "");
+    return;
+  }
+  load();
+}
 
 // --- The "Statistics" view: the table's statistics from GET /api/table/<token>/stats, as the
 // HTML report lays them out (companion/stats_html.py: sections of texts, tables and charts).
@@ -114,9 +130,24 @@ load();
 // language (the answer's); "#stats" in the address opens this view.
 
 const STATS_WORDS = {
-  en: { table: "Cards and new game", stats: "Statistics", failed: "the statistics could not be read" },
-  ru: { table: "Карты и новая игра", stats: "Статистика", failed: "статистику не удалось прочитать" },
+  en: {
+    table: "Cards and new game",
+    stats: "Statistics",
+    failed: "the statistics could not be read",
+    subtitle: "The table's page: the card library, a new game and the statistics",
+    no_cards: "This game keeps no cards.",
+  },
+  ru: {
+    table: "Карты и новая игра",
+    stats: "Статистика",
+    failed: "статистику не удалось прочитать",
+    subtitle: "Страница стола: библиотека карт, новая игра и статистика",
+    no_cards: "В этой игре карт нет.",
+  },
 };
+// A table of more than this many columns is a list on a phone (style.css: .stats-table.wide),
+// the report's rule (companion/stats_html.py: WIDE).
+const WIDE_TABLE = 4;
 const CHART_TAGS = new Set(["svg", "title", "rect", "text", "line", "polyline", "circle", "g"]);
 const CHART_ATTRIBUTES = new Set([
   "xmlns", "class", "viewBox", "width", "height", "role", "aria-label", "font-family",
@@ -151,11 +182,18 @@ function statsTable(table) {
   const numeric = table.columns.map((_, index) => index > 0 && table.rows.every(
     (row) => index >= row.length || /^[\d.,\s/%–-]+$/.test(row[index])));
   const head = el("tr", null, ...table.columns.map((name, index) => el("th", numeric[index] ? "n" : null, name)));
-  const rows = table.rows.map((row) => el("tr", null, ...row.map(
-    (cell, index) => el("td", numeric[index] ? "n" : /\p{L}/u.test(cell) ? null : "w", cell))));
+  // Each cell carries its column's name for the phone's list of a wide table; an empty one
+  // ("–") is left out of that list.
+  const rows = table.rows.map((row) => el("tr", null, ...row.map((cell, index) => {
+    const kind = numeric[index] ? "n" : /\p{L}/u.test(cell) ? "" : "w";
+    const node = el("td", [kind, cell === "–" ? "none" : ""].filter(Boolean).join(" ") || null, cell);
+    if (index > 0 && index < table.columns.length) node.dataset.label = table.columns[index];
+    return node;
+  })));
+  const wide = table.columns.length > WIDE_TABLE ? "stats-table wide" : "stats-table";
   return [
     el("h3", null, table.title),
-    el("div", "scroll", el("table", "stats-table", el("thead", null, head), el("tbody", null, ...rows))),
+    el("div", "scroll", el("table", wide, el("thead", null, head), el("tbody", null, ...rows))),
   ];
 }
 
@@ -189,6 +227,7 @@ async function showStats() {
 }
 
 function labelViews() {
+  document.getElementById("subtitle").textContent = statsWord("subtitle");
   document.getElementById("view-table").textContent = statsWord("table");
   document.getElementById("view-stats").textContent = statsWord("stats");
 }
@@ -209,3 +248,4 @@ function view(name) {
 document.getElementById("view-table").addEventListener("click", () => view("table"));
 document.getElementById("view-stats").addEventListener("click", () => view("stats"));
 if (location.hash === "#stats") view("stats");
+start();
