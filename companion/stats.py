@@ -28,7 +28,7 @@ from companion.rules.base import Wire
 from companion.stats_cache import StatsCache
 from companion.stats_parts import name_key
 from companion.stats_replay import Played, replay_all
-from companion.stats_words import WORDS
+from companion.stats_words import WORDS, rounded
 
 FINISHED = "finished"
 
@@ -137,6 +137,21 @@ def tell(found: Gathered, *, player: str | None = None, language: str = "en") ->
     }
 
 
+def known_players(found: Gathered) -> list[str]:
+    """Every player the gathered games name (finished and unfinished), each once as first
+    seen, the most games first: what an unknown ``--player`` is told it could have been."""
+    shown: dict[str, str] = {}
+    count: dict[str, int] = {}
+    names = [n for p in found.played for n in p.players]
+    names += [n for r in found.unfinished for n in setup_players(r)]
+    for name in names:
+        key = name_key(name)
+        if key:
+            shown.setdefault(key, name.strip())
+            count[key] = count.get(key, 0) + 1
+    return [shown[k] for k in sorted(shown, key=lambda k: (-count[k], k))]
+
+
 def standings(journal: Journal, limit: int = 5) -> list[tuple[str, int, int]]:
     """The table's top players for the box's MENU: (name, wins, games), most wins first
     (as :func:`table_stats` orders them; the games' own numbers are not told)."""
@@ -184,7 +199,7 @@ def _players(played: Iterable[Played]) -> list[Wire]:
             "name": shown[key],
             "games": games[key],
             "wins": wins[key],
-            "win_rate": round(wins[key] / games[key], 4) if games[key] else 0.0,
+            "win_rate": rounded(wins[key] / games[key], 4) if games[key] else 0.0,
             "by_game": by_game[key],
         }
         for key in shown
@@ -228,7 +243,7 @@ def _game(
         "title": spec.words("title", language),
         "played": len(mine),
         "unfinished": sum(1 for r in unfinished if r.game == spec.name),
-        "avg_actions": _mean([p.actions for p in mine]) or 0.0,
+        "avg_actions": _mean([p.actions for p in mine]),
         "unit": unit,
         "avg_units": _mean([p.units for p in mine if p.units is not None]),
         "avg_minutes": _mean([p.minutes for p in mine if p.minutes is not None]),
@@ -249,4 +264,6 @@ def _game(
 
 
 def _mean(values: Sequence[float]) -> float | None:
-    return round(sum(values) / len(values), 2) if values else None
+    """Two decimals, half away from zero; None when nothing was played (every average of a
+    game with no finished plays is null, never 0)."""
+    return rounded(sum(values) / len(values), 2) if values else None

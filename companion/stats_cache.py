@@ -4,26 +4,35 @@ of hundreds of games is told in a moment: each game's :class:`~companion.stats_r
 journal (``stats_cache``), like the snapshots a cache and never the truth.
 
 A game's entry is used only while its key holds: its creation time, head, status, the
-checksum of the action at its head and the version of its game's digest. A finished game
-whose last action was undone and played otherwise (the same head, the same status again)
-has another action at its head, so another checksum, and is replayed. The checksums are read
-in one query on a read-only connection of their own (the Journal reads actions whole, and
-whole actions are what the cache saves reading).
+version of its game's digest, and a seal over every action row the game has (the redo stack
+too, as the replay reads them): how many, and a hash of their stored checksums. The seal is
+made only when each of those rows still matches its checksum, checked here as the journal
+checks a row it reads (:func:`companion.journal.action_check`); a game with a damaged row has
+no seal, so it is never told from the cache: it is replayed, and the replay names the row
+and leaves the game out, as it would without the cache. A finished game whose last action
+was undone and played otherwise has another row, so another seal, and is replayed. The rows
+are read in one query on a read-only connection of their own, as bytes (a checksum and a
+hash each; the Journal reads actions whole, parsed, and whole actions are what the cache
+saves reading).
 
 A cache that cannot be read (damaged, from another version) is as none; one that cannot be
-written (a read-only card, a journal another thread holds) only costs the next reading a
-replay.
+written (a read-only card, a journal another thread holds, an older journal the command
+only reads) only costs the next reading a replay.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
+import zlib
 from dataclasses import asdict, replace
+from pathlib import Path
 from urllib.parse import quote
 
 from companion.games.spec import AnySpec
-from companion.journal import GameRecord, Journal, JournalError
+from companion.journal import SAID_COLUMNS, SCHEMA_VERSION, GameRecord, Journal, JournalError
+from companion.journal_open import can_write
 from companion.rules.reading import mapping
 from companion.stats_replay import Played
 
@@ -37,7 +46,7 @@ class StatsCache:
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
         self.entries: dict[int, tuple[str, Played]] = {}
-        self.heads = head_checks(journal)
+        self.seals = game_seals(journal)
         self.changed = False
         self._read()
 
@@ -60,12 +69,13 @@ class StatsCache:
                 continue
 
     def key(self, record: GameRecord, spec: AnySpec) -> str | None:
-        """The game's key (None: its head's action could not be read: not cached)."""
-        check = self.heads.get(record.id)
-        if check is None:
+        """The game's key (None: a row of its actions is damaged or could not be read:
+        not cached, replayed)."""
+        seal = self.seals.get(record.id)
+        if seal is None:
             return None
         version = spec.stats.version if spec.stats else 0
-        return f"{record.created_at}|{record.head}|{record.status}|{check}|{version}"
+        return f"{record.created_at}|{record.head}|{record.status}|{seal}|{version}"
 
     def get(self, record: GameRecord, spec: AnySpec) -> Played | None:
         key = self.key(record, spec)
@@ -86,16 +96,57 @@ class StatsCache:
         self.changed = self.changed or bool(gone)
 
     def save(self) -> None:
-        """Write the cache when it changed; a refusal only costs a replay next time."""
-        if not self.changed or self.journal.read_only:
+        """Write the cache when it changed; a refusal only costs a replay next time. A
+        journal opened read-only (``companion stats`` opens every journal so) is written
+        through a connection of its own, and only when it is a current journal that takes
+        writes (:func:`takes_cache`): never an older one (that would migrate it) nor a file
+        that is not a journal."""
+        if not self.changed:
             return
         games = {str(i): [key, asdict(p)] for i, (key, p) in sorted(self.entries.items())}
         text = json.dumps({"version": CACHE_VERSION, "games": games}, ensure_ascii=False)
         try:
-            self.journal.set_meta(META_KEY, text)
-        except JournalError:
+            if not self.journal.read_only:
+                self.journal.set_meta(META_KEY, text)
+            elif takes_cache(self.journal.path):
+                writer = Journal(self.journal.path)
+                try:
+                    writer.set_meta(META_KEY, text)
+                finally:
+                    writer.close()
+            else:
+                return
+        except (JournalError, OSError, sqlite3.Error):
             return
         self.changed = False
+
+
+def takes_cache(path: Path) -> bool:
+    """Whether a journal read read-only may have its cache written: a file and folder that
+    take writes, holding a journal of the current schema, with every column and the WAL
+    mode a table gives it, so that opening it for the write changes nothing else."""
+    if str(path) == ":memory:" or not can_write(path):
+        return False
+    uri = f"file:{quote(str(path))}?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        columns = {c[1] for c in db.execute("PRAGMA table_info(actions)")}
+        mode = db.execute("PRAGMA journal_mode").fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        db.close()
+    return (
+        row is not None
+        and row[0] == str(SCHEMA_VERSION)
+        and {column.split()[0] for column in SAID_COLUMNS} | {"crc"} <= columns
+        and mode is not None
+        and str(mode[0]).lower() == "wal"
+    )
 
 
 def _checked(played: Played) -> Played:
@@ -120,10 +171,12 @@ def _checked(played: Played) -> Played:
     )
 
 
-def head_checks(journal: Journal) -> dict[int, int]:
-    """Each game's checksum of the action at its head (0 for a game of no actions), in one
-    read-only query; {} when the file cannot be read so (a journal in memory)."""
-    if str(journal.path) == ":memory:" or not journal.path.is_file():
+def game_seals(journal: Journal) -> dict[int, str]:
+    """Each game's seal over its action rows (``"<rows>:<hash of their checksums>"``; "0:"
+    for a game of none), in one read-only query; a game with a row that does not match its
+    checksum, or is not of the types the journal writes, has none. {} when the file cannot
+    be read so (a journal in memory, one without checksums)."""
+    if str(journal.path) == ":memory:" or not journal.path.is_file() or not journal.checked:
         return {}
     uri = f"file:{quote(str(journal.path))}?mode=ro"
     try:
@@ -131,12 +184,50 @@ def head_checks(journal: Journal) -> dict[int, int]:
     except sqlite3.Error:
         return {}
     try:
+        games = [int(row[0]) for row in db.execute("SELECT id FROM games")]
         rows = db.execute(
-            "SELECT games.id, coalesce(actions.crc, 0) FROM games LEFT JOIN actions "
-            "ON actions.game_id = games.id AND actions.seq = games.head"
+            "SELECT game_id, seq, CAST(at AS BLOB), seat, CAST(action AS BLOB), crc, "
+            "typeof(at) = 'text' AND typeof(action) = 'text' FROM actions "
+            "ORDER BY game_id, seq"
         ).fetchall()
     except sqlite3.Error:
         return {}
     finally:
         db.close()
-    return {int(i): int(c) for i, c in rows if isinstance(i, int) and isinstance(c, int)}
+    hashes: dict[int, tuple[int, hashlib.blake2b]] = {}
+    damaged: set[int] = set()
+    for row in rows:
+        game_id, check = row[0], row[5]
+        if not _sound(row):
+            if isinstance(game_id, int):
+                damaged.add(game_id)
+            continue
+        count, digest = hashes.get(game_id) or (0, hashlib.blake2b(digest_size=8))
+        digest.update(check.to_bytes(4, "little"))
+        hashes[game_id] = (count + 1, digest)
+    seals = dict.fromkeys(games, "0:")
+    for game_id, (count, digest) in hashes.items():
+        seals[game_id] = f"{count}:{digest.hexdigest()}"
+    for game_id in damaged:
+        seals.pop(game_id, None)
+    return seals
+
+
+def _sound(row: tuple[object, ...]) -> bool:
+    """Whether an action row read as bytes matches its checksum (``action_check`` of its
+    text, which is its UTF-8 bytes) and holds what the journal writes."""
+    game_id, seq, at, seat, action, check, texts = row
+    if not (
+        texts == 1
+        and isinstance(game_id, int)
+        and isinstance(seq, int)
+        and isinstance(at, bytes)
+        and isinstance(action, bytes)
+        and isinstance(check, int)
+        and 0 <= check < 2**32
+        and (seat is None or isinstance(seat, int))
+    ):
+        return False
+    who = b"-" if seat is None else b"%d" % seat
+    cells = b"actions|%d|%d|%d:%b|%b|%d:%b" % (game_id, seq, len(at), at, who, len(action), action)
+    return zlib.crc32(cells) == check

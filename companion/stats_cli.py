@@ -3,9 +3,14 @@ in the table's language, as JSON (``--json``: what the report and the phones' pa
 as an HTML report with its charts (``--html FILE``, :mod:`companion.stats_html`).
 
 Exit codes as ``companion``'s: 0 done; 2 a command line asking for what is not there (no
-journal at the path, an unknown game, a report that cannot be written); 4 a journal that
-cannot be used, or one with games that could not be read (they are left out, named on
-stderr, and the rest is still told).
+journal at the path, an empty file or one that is not a journal, an unknown game or player,
+a report that cannot be written); 4 a journal that cannot be used (damaged), or one with
+games that could not be read (they are left out, named on stderr, and the rest is still
+told). Every refusal is one line naming the file, in the language asked for.
+
+A read-only command: the journal is opened read-only (:class:`ReadJournal`), never made,
+migrated or given columns; only the statistics' cache is written, through a connection of
+its own, and only into a current journal (:func:`companion.stats_cache.takes_cache`).
 """
 
 from __future__ import annotations
@@ -14,18 +19,22 @@ import argparse
 import importlib
 import json
 import os
+import re
+import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import cast
 
-from companion.games import find
-from companion.games_cli import Refused, journal_path
+from companion.games import GAMES, find
+from companion.games_cli import Refused, configured_language, journal_path
 from companion.journal import Journal, JournalError, StorageError
+from companion.journal_open import check_existing
 from companion.rules.base import SetupError, Wire
 from companion.rules.reading import Data, mapping, rows
-from companion.stats import gather, tell
-from companion.stats_words import WORDS
+from companion.stats import gather, known_players, tell
+from companion.stats_parts import name_key
+from companion.stats_words import WORDS, Amount, passed_on, percent_shown, shown_number
 
 EXIT_OK = 0
 EXIT_BAD_REQUEST = 2
@@ -36,71 +45,150 @@ EXIT_STORAGE = 5
 MAX_WORKERS = 4
 
 WriteReport = Callable[[Wire, Path, str], None]
+# How many players an unknown --player is told of.
+NAMED_PLAYERS = 5
+# SQLite's page header magic: a file without it is no journal.
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class NotAJournal(Refused):
+    """A file that is not a journal (empty, another SQLite database, not SQLite)."""
+
+
+class ReadJournal(Journal):
+    """A journal opened read-only whatever its file's modes: what ``companion stats``
+    reads, never made, migrated nor given columns (the :class:`Journal` opens a file that
+    takes no writes so; this asks it to for every file)."""
+
+    def _connect(self, uri: str, version: int) -> None:
+        if version == 0:  # an SQLite file with no tables: not ours to make a journal of
+            raise NotAJournal(WORDS("not_journal", "en", path=self.path, why="no tables"))
+        self.read_only = True
+        super()._connect(uri, version)
 
 
 def stats_main(argv: list[str]) -> int:
     """``companion stats [--journal FILE] [--json] [--html FILE] [--game NAME] [--player NAME]
     [--lang en|ru]``."""
     args = _parser().parse_args(argv)
+    language = args.lang or configured_language(args)
+
+    def fail(message: str, code: int) -> int:
+        print(f"companion: {passed_on(message, language)}", file=sys.stderr)
+        return code
+
+    path = Path(args.journal or "journal")  # named by the config below, without --journal
     try:
         if args.game is not None:
+            args.game = " ".join(args.game.split()).casefold()  # MANUS, " manus ": manus
             find(args.game)  # an unknown game is named, with the known ones
         path = journal_path(args)
-        write = _report_writer() if args.html else None
-        journal = _open(path)
+        write = _report_writer(language) if args.html else None
+        journal = _open(path, language)
     except (Refused, SetupError) as refused:
-        return _fail(str(refused), EXIT_BAD_REQUEST)
+        return fail(str(refused), EXIT_BAD_REQUEST)
     except StorageError as error:
-        return _fail(str(error), EXIT_STORAGE)
+        return fail(str(error), EXIT_STORAGE)
     except JournalError as error:
-        return _fail(str(error), EXIT_JOURNAL)
+        return fail(_one_line(str(error), path, language), EXIT_JOURNAL)
     try:
         found = gather(journal, game=args.game, workers=min(os.cpu_count() or 1, MAX_WORKERS))
     except JournalError as error:
-        return _fail(str(error), EXIT_JOURNAL)
+        return fail(_one_line(str(error), path, language), EXIT_JOURNAL)
     finally:
         journal.close()
+    if args.player is not None:
+        unknown = _unknown_player(args.player, known_players(found), language)
+        if unknown:
+            return fail(unknown, EXIT_BAD_REQUEST)
     for problem in found.unreadable:
-        print(f"companion: {problem}; left out of the statistics", file=sys.stderr)
-    stats = tell(found, player=args.player, language=args.lang)
+        said = passed_on(_one_line(problem, path, language), language)
+        print(f"companion: {WORDS('left_out', language, problem=said)}", file=sys.stderr)
+    stats = tell(found, player=args.player, language=language)
     if write is not None:
         try:
-            write(stats, Path(args.html), args.lang)
+            write(stats, Path(args.html), language)
         except OSError as error:
-            return _fail(
-                f"{args.html}: cannot write the report: {error.strerror}", EXIT_BAD_REQUEST
-            )
+            said = WORDS("cannot_write", language, path=args.html, error=error.strerror)
+            return fail(said, EXIT_BAD_REQUEST)
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
     elif write is None:
-        print(plain(stats, args.lang), end="")
+        print(plain(stats, language), end="")
     return EXIT_JOURNAL if found.unreadable else EXIT_OK
 
 
-def _fail(message: str, code: int) -> int:
-    print(f"companion: {message}", file=sys.stderr)
-    return code
+def _unknown_player(name: str, known: list[str], language: str) -> str | None:
+    """Why ``--player NAME`` names nobody the journal's games name (None: it names one):
+    the name as given, and the players it could have been (the first few, most games
+    first)."""
+    if name_key(name) and name_key(name) in {name_key(k) for k in known}:
+        return None
+    shown = ", ".join(known[:NAMED_PLAYERS]) or WORDS("nobody_yet", language)
+    if len(known) > NAMED_PLAYERS:
+        shown = WORDS("more_players", language, known=shown, more=len(known) - NAMED_PLAYERS)
+    key = "unknown_player" if name.strip() else "no_name"
+    return WORDS(key, language, name=name, known=shown)
 
 
-def _open(path: Path) -> Journal:
-    """The journal at ``path``: one that is not there is a request for nothing (exit 2),
-    never a new empty journal made by reading statistics."""
+def _open(path: Path, language: str) -> Journal:
+    """The journal at ``path``, read-only: one that is not there is a request for nothing
+    (exit 2), never a new empty journal made by reading statistics; so is an empty file or
+    one that is not a journal (left untouched)."""
     if path.is_dir():
-        raise Refused(f"{path}: a folder, not a journal: name the journal file in it")
+        raise Refused(WORDS("folder", language, path=path))
     if not path.exists():
-        raise Refused(f"{path}: no journal there (the table makes it at its first game)")
-    if not path.is_file():
-        raise JournalError(f"{path}: not a journal file")
-    return Journal(path)
+        raise Refused(WORDS("no_journal", language, path=path))
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_MAGIC))
+    except OSError as error:
+        raise JournalError(f"{path}: cannot open the journal: {error.strerror}") from error
+    if not path.is_file() or not head:
+        raise NotAJournal(WORDS("empty_file", language, path=path))
+    if head != SQLITE_MAGIC:
+        raise NotAJournal(WORDS("not_journal", language, path=path, why=_not_sqlite(language)))
+    try:
+        check_existing(path, read_only=True)  # the refusals in words before the Journal's
+    except sqlite3.Error as error:
+        raise JournalError(f"{path}: cannot open the journal: {error}") from error
+    except JournalError as error:
+        if "malformed" in str(error):  # an SQLite file, damaged past reading its tables
+            raise JournalError(_damaged(str(error), path, language)) from error
+        if "not a companion journal" in str(error):
+            raise NotAJournal(str(error)) from error
+        raise
+    return ReadJournal(path)
 
 
-def _report_writer() -> WriteReport:
+def _not_sqlite(language: str) -> str:
+    return "не файл SQLite" if language == "ru" else "not an SQLite file"
+
+
+def _one_line(message: str, path: Path, language: str) -> str:
+    """A journal's refusal as one line: SQLite's integrity check, which runs to several
+    lines, said as the page it failed at."""
+    if "\n" not in message and "*** in database" not in message:
+        return message
+    if "damaged" in message or "***" in message:
+        return _damaged(message, path, language)
+    return " ".join(message.split())
+
+
+def _damaged(message: str, path: Path, language: str) -> str:
+    """ "The file is damaged", with the first page SQLite's check names, if it names one."""
+    page = re.search(r"[Pp]age (\d+)", message)
+    where = WORDS("at_page", language, page=page.group(1)) if page else ""
+    return WORDS("damaged_file", language, path=path, where=where)
+
+
+def _report_writer(language: str) -> WriteReport:
     """The HTML report's writer, imported only when a report is asked for."""
     try:
         module = importlib.import_module("companion.stats_html")
     except ModuleNotFoundError as error:
         if error.name in ("companion.stats_html", "companion"):
-            raise Refused("the HTML report (--html) is not built into this version") from error
+            raise Refused(WORDS("no_report", language)) from error
         raise
     return cast(WriteReport, module.write_report)
 
@@ -125,7 +213,7 @@ def plain(stats: Wire, language: str) -> str:
         lines += grid(
             [say("player"), say("games"), say("wins"), say("win_rate")],
             [
-                [p["name"], p["games"], p["wins"], f"{round(100 * _num(p['win_rate']))}%"]
+                [p["name"], p["games"], p["wins"], percent_shown(_num(p["wins"]), _num(p["games"]))]
                 for p in players
             ],
             language,
@@ -147,16 +235,17 @@ def _game_lines(
     ]
     if not game.get("played"):
         return lines
-    lines.append(
-        "  "
-        + say(
-            "averages",
-            actions=_shown(game.get("avg_actions"), language),
-            units=_shown(game.get("avg_units"), language),
-            unit=game.get("unit"),
-            minutes=_shown(game.get("avg_minutes"), language),
-        )
-    )
+    parts = []
+    for key, value in (("avg.actions", game.get("avg_actions")), (None, game.get("avg_units"))):
+        if isinstance(value, int | float):
+            amount = Amount(value, language)
+            forms = _unit_forms(name, game, language)
+            parts.append(say(key, n=amount) if key else f"{amount} {amount:{forms}}")
+    minutes = game.get("avg_minutes")
+    if isinstance(minutes, int | float):
+        parts.append(say("avg.minutes", n=Amount(minutes, language)))
+    if parts:
+        lines.append("  " + say("averages", parts=", ".join(parts)))
     wins = []
     for player in players:
         counts = mapping(mapping(player.get("by_game")).get(name))
@@ -194,12 +283,19 @@ def grid(columns: Sequence[str], body: Sequence[Sequence[object]], language: str
 
 
 def _shown(value: object, language: str) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, float):  # as the JSON rounds it, without trailing zeros
-        shown = f"{value:.2f}".rstrip("0").rstrip(".")
-        return shown.replace(".", ",") if language == "ru" else shown  # 2,5 in Russian
-    return str(value)
+    return shown_number(value, language)
+
+
+def _unit_forms(name: str, game: Data, language: str) -> str:
+    """The plural forms of the game's unit (``period|periods``; ``период|периода|периодов``):
+    its catalogue's ``<unit key>_forms``; the unit's word alone when it has none."""
+    spec = GAMES.get(name)
+    kit = spec.stats if spec is not None else None
+    if spec is not None and kit is None:
+        return WORDS("unit.rounds_forms", language)
+    if spec is not None and kit is not None and spec.words.has(f"{kit.unit}_forms"):
+        return spec.words(f"{kit.unit}_forms", language)
+    return str(game.get("unit"))
 
 
 def _num(value: object) -> float:
@@ -213,8 +309,9 @@ def _parser() -> argparse.ArgumentParser:
         "included, unfinished ones counted apart): per player, games, wins and win rate, by "
         "game; per game, how many were played and how long they ran, and each game's own "
         "numbers. docs/stats.md says each.",
-        epilog="Exit codes: 0 done; 2 no journal there, an unknown game, or a report that "
-        "cannot be written; 4 a journal that cannot be used, or games in it that could not be "
+        epilog="Exit codes: 0 done; 2 no journal there (or an empty file, or one that is not "
+        "a journal: left untouched), an unknown game or player, or a report that cannot be "
+        "written; 4 a journal that cannot be used (damaged), or games in it that could not be "
         "read (named, left out, the rest told).",
     )
     parser.add_argument(
@@ -239,8 +336,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--lang",
-        default="en",
         choices=("en", "ru"),
-        help="the language of the tables and the report (default: en)",
+        help="the language of the tables, the report and the messages (default: the "
+        "config's language; with --journal: en)",
     )
     return parser

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from companion.rules.base import Wire
 from companion.rules.reading import Data, mapping
+from companion.stats_words import rounded
 
 Cell = str | int | float
 
@@ -27,12 +28,15 @@ def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Cell]]) ->
 
 
 def percent(part: float, whole: float) -> float:
-    """``part`` of ``whole`` in per cent, one decimal (0 of nothing is 0)."""
-    return round(100 * part / whole, 1) if whole else 0.0
+    """``part`` of ``whole`` in per cent, one decimal, half away from zero (0 of nothing
+    is 0)."""
+    return rounded(100 * part / whole, 1) if whole else 0.0
 
 
 def mean(total: float, count: int) -> float:
-    return round(total / count, 2) if count else 0.0
+    """``total`` over ``count``, two decimals, half away from zero (0 of nothing is 0: a
+    table's cell)."""
+    return rounded(total / count, 2) if count else 0.0
 
 
 def add_counts(totals: dict[str, int], counts: object) -> None:

@@ -15,6 +15,7 @@ from companion.games.spec import AnySpec, GameState, round_of, winner_names
 from companion.journal import ActionRecord, GameRecord, Journal, JournalError
 from companion.rules.base import Event, View, Wire
 from companion.rules.reading import mapping, rows, whole, words
+from companion.stats_words import rounded
 from companion.table import REPLAY_ERRORS
 
 
@@ -153,4 +154,4 @@ def minutes(records: list[ActionRecord]) -> float | None:
         last = datetime.fromisoformat(records[-1].at)
     except ValueError:
         return None
-    return round((last - first).total_seconds() / 60, 2)
+    return rounded((last - first).total_seconds() / 60, 2)

@@ -20,6 +20,7 @@ from companion.stats_parts import Cell, chart, counts_of, percent, table
 
 EN: dict[str, str] = {
     "stats.unit": "periods",
+    "stats.unit_forms": "period|periods",
     "stats.creatures": "Creatures",
     "stats.creature": "Creature",
     "stats.summons": "Summons",
@@ -31,6 +32,7 @@ EN: dict[str, str] = {
 }
 RU: dict[str, str] = {
     "stats.unit": "периоды",
+    "stats.unit_forms": "период|периода|периодов",
     "stats.creatures": "Существа",
     "stats.creature": "Существо",
     "stats.summons": "Призывы",

@@ -20,6 +20,7 @@ from companion.stats_parts import chart, counts_of, mean, percent, table
 
 EN: dict[str, str] = {
     "stats.unit": "rounds",
+    "stats.unit_forms": "round|rounds",
     "stats.targets": "Targets",
     "stats.target": "Target",
     "stats.tried": "Tried",
@@ -33,6 +34,7 @@ EN: dict[str, str] = {
 }
 RU: dict[str, str] = {
     "stats.unit": "раунды",
+    "stats.unit_forms": "раунд|раунда|раундов",
     "stats.targets": "Цели",
     "stats.target": "Цель",
     "stats.tried": "Попытки",

@@ -22,6 +22,7 @@ REVERSED = {"won": "lost", "lost": "won", "standoff": "standoff"}
 
 EN: dict[str, str] = {
     "stats.unit": "turns",
+    "stats.unit_forms": "turn|turns",
     "stats.battles": "Battles",
     "stats.player": "Player",
     "stats.fought": "Battles",
@@ -34,6 +35,7 @@ EN: dict[str, str] = {
 }
 RU: dict[str, str] = {
     "stats.unit": "ходы",
+    "stats.unit_forms": "ход|хода|ходов",
     "stats.battles": "Битвы",
     "stats.player": "Игрок",
     "stats.fought": "Битвы",

@@ -18,6 +18,7 @@ KINDS = ("wealth", "influence", "strength", "fame")  # the standings, in the rul
 
 EN: dict[str, str] = {
     "stats.unit": "epochs",
+    "stats.unit_forms": "epoch|epochs",
     "stats.points": "Points by kind",
     "stats.kind": "Kind",
     "stats.total": "Points",
@@ -31,6 +32,7 @@ EN: dict[str, str] = {
 }
 RU: dict[str, str] = {
     "stats.unit": "эпохи",
+    "stats.unit_forms": "эпоха|эпохи|эпох",
     "stats.points": "Очки по видам",
     "stats.kind": "Вид",
     "stats.total": "Очки",
