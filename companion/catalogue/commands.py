@@ -8,7 +8,8 @@ of them f-strings: as :mod:`companion.catalogue.refusals` does for the rules, th
 message's English template and its Russian, and :func:`said` matches a message against them
 (most specific first), after its place (``table.yaml:14: buttons.pins.seat1.red: ...``)
 when the whole does not fit, and falls back on the rules' refusals. A field holding a
-message (``{reason}``) is said the same way; ``{reasons}``, a list of them joined by "; ",
+message (``{reason}``) is said the same way (``{problem}``, a message of the system's or
+PyYAML's, where it is known); ``{reasons}``, a list of them joined by "; ",
 each in turn; ``{label}``, a prompt's entry, as the table's catalogues name it; a value, a
 key or a name typed stays as it was given. A message none fits is shown in English.
 """
@@ -100,13 +101,13 @@ MESSAGES: dict[str, str] = {
     "a mapping of the game's setup, not {value}": "словарь настроек игры, а не {value}",
     "a config is a mapping of settings": "конфиг — это словарь настроек",
     # companion/yamlfile.py: a file that cannot be read, or is not YAML the table reads
-    "cannot read: {reason}": "не читается: {reason}",
+    "cannot read: {problem}": "не читается: {problem}",
     "No such file or directory": "нет такого файла или папки",
     "Permission denied": "нет прав на чтение",
     "Is a directory": "это папка",
     "not UTF-8 text ({why})": "это не текст UTF-8 ({why})",
     "too big: more than {size}": "слишком большой: больше {size}",
-    "not valid YAML: {reason}": "не YAML: {reason}",
+    "not valid YAML: {problem}": "не YAML: {problem}",
     "not valid YAML: the character {character}": "не YAML: символ {character}",
     "mapping values are not allowed here": "здесь не может быть значения ключа",
     "could not find expected ':'": "не найдено ожидаемое ':'",
@@ -129,6 +130,10 @@ MESSAGES: dict[str, str] = {
     "more than {count} aliases": "ссылок больше {count}",
     "the alias *{alias} is inside its own anchor": "ссылка *{alias} внутри собственного якоря",
     "the alias *{alias} has no anchor before it": "у ссылки *{alias} нет якоря перед ней",
+    "the alias *{alias} nests more than {depth} deep": "ссылка *{alias} вложена глубже {depth}",
+    "a number {count} digits long (at most {most})": (
+        "число длиной {count} цифр (можно не больше {most})"
+    ),
     "a lone surrogate (\\ud800 to \\udfff) is not text": (
         "одиночный суррогат (от \\ud800 до \\udfff) — не текст"
     ),
@@ -166,6 +171,7 @@ MESSAGES: dict[str, str] = {
         "неизвестная игра '{game}'{maybe}; известные: {known}"
     ),
     "press {index}: {reason}": "нажатие {index}: {reason}",
+    "no button '{button}' on the panel ({known})": "на панели нет кнопки '{button}' ({known})",
     "a button (seat1.cyan, next, undo, menu), 'hold undo', 'disc +1' or 'wait 0.5'": (
         "кнопка (seat1.cyan, next, undo, menu), 'hold undo', 'disc +1' или 'wait 0.5'"
     ),
@@ -300,6 +306,8 @@ def _said(message: str, depth: int, *, rules: bool = False) -> str | None:
                 if inner is None:
                     break
                 values[name] = inner
+            elif name == "problem":  # a message of the system's or PyYAML's, if known
+                values[name] = _said(value, depth + 1) or value
             elif name == "reasons":
                 values[name] = "; ".join(_said(v, depth + 1) or v for v in value.split("; "))
             elif name == "maybe":
