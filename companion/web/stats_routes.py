@@ -109,8 +109,8 @@ def answer(stats: Mapping[str, object], language: str, game: str | None) -> Answ
 
 async def _page(request: web.Request) -> web.StreamResponse:
     """``GET /api/table/<token>/page``: what the table page shows before it asks for more:
-    the table's language and game, and whether that game keeps cards (Manus keeps none: the
-    page then says so, instead of asking /cards for a 404 the browser logs as an error)."""
+    the table's language and game, and whether that game keeps cards (when it keeps none,
+    the page says so instead of asking /cards for a 404 the browser logs as an error)."""
     hub = request.app[STATS_HUB]
     if not hub.is_table(request.match_info["token"]):
         raise web.HTTPForbidden(text="forbidden")

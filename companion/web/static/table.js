@@ -104,8 +104,8 @@ document.getElementById("new-game").addEventListener("submit", async (event) => 
 });
 
 // First what the table page shows (/page: the table's language, its game and whether that
-// game keeps cards): the cards are asked for only when there are some to keep, so a Manus
-// table says it has none instead of asking for a 404 (which the browser logs as an error).
+// game keeps cards): the cards are asked for only when there are some to keep, so a game with
+// none says so instead of asking for a 404 (which the browser logs as an error).
 async function start() {
   const {status, data} = await call("/page");
   if (status === 200 && STATS_WORDS[data.language]) {
