@@ -13,7 +13,12 @@ creature or an ability the roster knows, an object a game's catalogue names, by 
 name; a player's name, a card's own name, a key or a value typed stay as they were given.
 A message no template fits is shown in English, as before:
 ``tests/test_refusals_ru.py`` reads every raise site of ``companion/`` and fails when one
-has no template here, so a new message cannot ship untranslated.
+has no template, so a new message cannot ship untranslated.
+
+The shell's own messages (the rules' common checks, the table, the card library) have their
+templates here; each game's are in its folder (``companion/games/<game>/refusals.py``), with
+the words its messages' fields hold, and join the catalogue when its spec is made
+(:class:`Refusals`, :func:`learn`): this module names no game.
 
 ``{maybe}`` is the " (did you mean 'x'?)" suffix of :func:`~companion.rules.base.did_you_mean`,
 matched on its own shape (it may be empty).
@@ -24,13 +29,118 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from companion.catalogue import refusals_bestiary, refusals_games
+# The shell's own messages, English template -> Russian template, grouped by the module
+# that raises them.
+OWN: dict[str, str] = {
+    # companion/games/__init__.py
+    "unknown game '{name}'{maybe}; known: {known}": "нет игры «{name}»{maybe}; есть: {known}",
+    # companion/library.py: a card library's problems (after the file's place:
+    # "cards-<game>.yaml:1: ...", or the card's: "cards.yaml:12: ...")
+    "key given twice": "ключ указан дважды",
+    "the game {game} keeps no cards": "игра {game} не хранит карт",
+    "a library is a mapping with cards: a list of cards": (
+        "библиотека — словарь с cards: списком карт"
+    ),
+    "cannot read: {error}": "не читается: {error}",
+    "cannot write: {error}": "не записывается: {error}",
+    # companion/games/spec.py
+    "seat {seat} cannot act for seat {named}": "место {seat} не может действовать за место {named}",
+    "it is seat {seat}'s to decide now, not seat {other}'s": (
+        "сейчас решает место {seat}, а не место {other}"
+    ),
+    # companion/rules/base.py
+    "'{key}' must be a list, not {value}": "«{key}» — это список, а не {value}",
+    "'{key}' must be one of {options}, not {value}{maybe}": (
+        "«{key}» — одно из {options}, а не {value}{maybe}"
+    ),
+    "an action is a mapping with a 'do' key": "действие — это словарь с ключом 'do'",
+    "unknown action '{kind}'{maybe}": "неизвестное действие «{kind}»{maybe}",
+    "missing field '{key}'{what}": "не указано поле «{key}»{what}",
+    "'{key}' must be a name or a number{hint}, not {value}": (
+        "«{key}» — имя или число{hint}, а не {value}"
+    ),
+    "'{key}' must be a whole number, not {value}": "«{key}» — целое число, а не {value}",
+    "'{key}' must be at least {low}, not {value}": "«{key}» — не меньше {low}, а не {value}",
+    "'{key}' must be at most {high}, not {value}": "«{key}» — не больше {high}, а не {value}",
+    "setup.players: a list of player names, e.g. [Anna, Boris]": (
+        "setup.players: список имён игроков, например [Anna, Boris]"
+    ),
+    "setup.players: this game takes {span} players, not {count}": (
+        "setup.players: игроков в этой игре: {span}, а не {count}"
+    ),
+    "setup.players: two players have the same name": "setup.players: у двух игроков одно имя",
+    "setup.first: the seat that plays first, 1 to {count} or a player's name, not {first}": (
+        "setup.first: место, которое ходит первым, от 1 до {count}, или имя игрока, а не {first}"
+    ),
+    "{player} (seat {seat}) cannot act for {other} (seat {named})": (
+        "{player} (место {seat}) не может действовать за игрока {other} (место {named})"
+    ),
+    "it is {player}'s to decide now (seat {seat}), not {other}'s": (
+        "сейчас решает {player} (место {seat}), а не {other}"
+    ),
+    "no player named '{seat}'{maybe}": "нет игрока по имени «{seat}»{maybe}",
+    # companion/table.py
+    "this game was ended: start a new one from the menu": (
+        "эта игра окончена: начните новую из меню"
+    ),
+    "nothing to undo": "отменять нечего",
+    "nothing to redo": "возвращать нечего",
+    "game {game} is over: it cannot be resumed": "игра {game} окончена: продолжить её нельзя",
+    "this is the game on the table": "эта игра уже на столе",
+    "this game is already over": "эта игра уже окончена",
+    "no game {game} in this journal": "в этом журнале нет игры {game}",
+    # companion/loop.py: a phone's action the table no longer takes
+    "the table has moved on": "стол уже ушёл дальше",
+    "it is not this seat's to decide now": "сейчас решает не это место",
+    # messages more than one game raises in the same words
+    "the game is over: {winner} won": "игра окончена: победа — {winner}",
+    "not now: the phase is {phase}, not {wanted}": ("не сейчас: сейчас {phase}, а не {wanted}"),
+    "no seat {seat}: seats are 1 to {count}": "нет места {seat}: места от 1 до {count}",
+    "setup.{key}: true or false, not {value}": "setup.{key}: true или false, а не {value}",
+    "setup.edition: {listed}, not {value}": "setup.edition: {listed}, а не {value}",
+}
 
-# English template -> Russian template, one module per family of games.
-RU: dict[str, str] = {**refusals_bestiary.RU, **refusals_games.RU}
+
+@dataclass(frozen=True)
+class Refusals:
+    """A game's refusals in Russian, given in its spec (``GameSpec.refusals``).
+
+    ``templates``: each message its rules raise, as an English template with its fields
+    named in braces, and the Russian one. ``words``: what its messages' fields hold that no
+    catalogue of the table has (or has in another sense): a stage, what a missing field is
+    for, a route; English -> Russian. ``doing``: what one of its pieces may not do, said
+    as a verb (the ``{what}`` of "cannot {what}")."""
+
+    templates: Mapping[str, str] = field(default_factory=dict)
+    words: Mapping[str, str] = field(default_factory=dict)
+    doing: Mapping[str, str] = field(default_factory=dict)
+
+
+# Every template the table knows: the shell's, then each game's as its spec is made.
+RU: dict[str, str] = dict(OWN)
+# The games' words of their fields, and what their pieces may not do (:class:`Refusals`).
+WORDS: dict[str, str] = {}
+DOING: dict[str, str] = {}
+
+
+def learn(refusals: Refusals) -> None:
+    """A game's refusals join the table's (its spec hands them over when it is made; made
+    again, as by ``dataclasses.replace``, it changes nothing)."""
+    changed = False
+    for known, given in (
+        (RU, refusals.templates),
+        (WORDS, refusals.words),
+        (DOING, refusals.doing),
+    ):
+        new = {key: value for key, value in given.items() if known.get(key) != value}
+        known.update(new)
+        changed = changed or bool(new)
+    if changed:  # the compiled templates and the messages said with them are stale
+        templates.cache_clear()
+        translated.cache_clear()
 
 
 # The fields said in Russian: words of the table (a phase, an effect, what a creature may
@@ -42,71 +152,13 @@ SAID = frozenset({"what", "phase", "wanted", "stage", "effect", "kind", "hint", 
 NAMED = frozenset(
     {"creature", "target", "attacker", "user", "said", "ref", "ability", "source", "name"}
 )
-# Who knows a name in Russian: each game adds its own when it loads (Bestiary's roster).
+# Who knows a name in Russian: each game adds its own when it loads (a roster's).
 NAMERS: list[Callable[[str], str | None]] = []
 
 # The fields that hold a list of names or words: only its joins are said ("Anna или Boris").
 LISTS = frozenset(
     {"names", "own", "allies", "listed", "missing", "tiles", "replaced", "known", "span"}
 )
-
-# Words a field holds that no catalogue of the table has (or has in another sense): what a
-# creature may not do (``{what}``, a verb), a stage, a pick, a route. A value the table's
-# catalogues hold (a phase, an effect's label) is said as they say it.
-DOING: dict[str, str] = {
-    "attack": "атаковать",
-    "maneuver": "маневрировать",
-    "use abilities": "применять умения",
-}
-WORDS: dict[str, str] = {
-    "castle choice": "выбор замка",
-    "summoning": "призыв",
-    "tempo choice": "выбор темпа",
-    "play": "игра",
-    "over": "конец игры",
-    "draft": "призыв",
-    "respawn choice": "выбор замка возрождения",
-    "ban": "запрет",
-    "summon": "призыв",
-    "the ban circle": "круг запретов",
-    "the summon circles": "круги призыва",
-    "this summon": "этот призыв",
-    "this expedition": "эта экспедиция",
-    "it respawned there this turn": "оно возродилось там в этот ход",
-    "no creature has left its castle in the first player's first period": (
-        "в первый период первого игрока ни одно существо не покидало замка"
-    ),
-    "peace": "мир",
-    "war": "война",
-    "two players: mode duel": "два игрока: режим duel",
-    "four players: mode teams": "четыре игрока: режим teams",
-    "1 or 2": "1 или 2",
-    "the hero's die": "кубик героя",
-    "the enemies' die": "кубик врагов",
-    "the defender's die": "кубик защищающегося",
-    "the die": "кубик",
-    "1 (two hands each is the 2-player variant)": "1 (по две руки — вариант для 2 игроков)",
-    # what a missing field is for (require's hint)
-    "creature": "существо",
-    "the creature attacked": "атакуемое существо",
-    "the creature to summon": "призываемое существо",
-    "the creature to ban": "запрещаемое существо",
-    "which of the two support abilities": "какое из двух умений поддержки",
-    "the castle it comes back in": "замок, в котором оно возродится",
-    "who acts": "кто действует",
-    "who picks": "кто выбирает",
-    "the hex's column letter": "буква столбца гекса",
-    "which object": "какой предмет",
-    "the spell": "заклинание",
-    "the follower": "спутник",
-    "the hero attacked": "атакуемый герой",
-    "the rival": "соперник",
-    "the tile": "плитка",
-    "the object's name": "название предмета",
-    "allied creatures on mountain hexes, it included": (
-        "союзные существа на горных гексах, включая его самого"
-    ),
-}
 
 # The joins of a list in a field ("Anna and Boris", "castle_1 or castle_2", "2 to 4").
 JOINS = {", ": ", ", " or ": " или ", " and ": " и ", " to ": "–"}
@@ -263,8 +315,8 @@ def word(value: str, own: Mapping[str, str] | None = None, field: str = "") -> s
 
 
 def _name(value: str) -> str:
-    """A creature or an ability: by the game that knows it (Bestiary's roster), else as a
-    catalogue of the table names it (Tetranomicon's Caballus), else as entered."""
+    """A creature or an ability: by the game that knows it (its roster), else as a
+    catalogue of the table names it (a game's object), else as entered."""
     for namer in NAMERS:
         said = namer(value)
         if said is not None:
@@ -274,7 +326,7 @@ def _name(value: str) -> str:
 
 def _named(field: str, value: str) -> str | None:
     """A phase or a stage (``{phase}``, ``{wanted}``, ``{stage}``, its key with spaces) as
-    a game's catalogue names it (``bestiary.phase.siege``, ``bestiary.ui.stage.summoning``),
+    a game's catalogue names it (``<game>.phase.<phase>``, ``<game>.ui.stage.<stage>``),
     in lower case as it stands in a sentence."""
     kind = {"phase": "phase", "wanted": "phase", "stage": "stage"}.get(field)
     if kind is None:
@@ -320,10 +372,13 @@ def _catalogued() -> dict[str, str]:
 
 
 __all__ = [
+    "OWN",
     "RU",
     "WORDS",
+    "Refusals",
     "Template",
     "fields",
+    "learn",
     "placed",
     "refusal",
     "skeleton",

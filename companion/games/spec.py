@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
+from companion.catalogue.refusals import Refusals, learn
 from companion.i18n import LANGUAGES, Words
 from companion.rules.base import (
     PUBLIC,
@@ -446,6 +447,13 @@ class GameSpec(Generic[S]):
     # The game's own statistics (``companion stats``); None: its length in rounds (the
     # view's round or period) and nothing of its own.
     stats: StatsKit | None = None
+    # Why its rules refused, in Russian (companion/catalogue/refusals.py says it): its
+    # messages' templates and the words of their fields; they join the table's when the
+    # spec is made.
+    refusals: Refusals = field(default_factory=Refusals)
+
+    def __post_init__(self) -> None:
+        learn(self.refusals)
 
     def page_view(self, view: View) -> View:
         """The view as a page's payload carries it: without the :attr:`growing` keys."""

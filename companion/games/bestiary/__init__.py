@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.bestiary import cards, labels, picture, ring, rules, stats
+from companion.games.bestiary import cards, labels, picture, refusals, ring, rules, stats
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.narration import SAYERS
 from companion.games.bestiary.options import SETUP_FIELDS
@@ -60,4 +60,5 @@ SPEC: GameSpec[State] = GameSpec(
     entities=picture.entities,
     growing=("damage_log",),  # a line per period: not in the pages' updates
     stats=stats.KIT,
+    refusals=refusals.REFUSALS,
 )

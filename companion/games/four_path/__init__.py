@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.games.bestiary import cue
 from companion.games.bestiary import picture as board
-from companion.games.four_path import cards, labels, picture, ring, rules, stats
+from companion.games.four_path import cards, labels, picture, refusals, ring, rules, stats
 from companion.games.four_path.catalogue import WORDS
 from companion.games.four_path.narration import SAYERS
 from companion.games.four_path.samples import SAMPLES
@@ -54,4 +54,5 @@ SPEC: GameSpec[FourPathState] = GameSpec(
     entities=board.entities,
     growing=("damage_log",),  # a line per period: not in the pages' updates
     stats=stats.KIT,
+    refusals=refusals.REFUSALS,
 )

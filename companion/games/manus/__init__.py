@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.manus import labels, picture, ring, rules, stats
+from companion.games.manus import labels, picture, refusals, ring, rules, stats
 from companion.games.manus.catalogue import WORDS
 from companion.games.manus.narration import SAYERS
 from companion.games.manus.options import SETUP_FIELDS
@@ -76,4 +76,5 @@ SPEC: GameSpec[State] = GameSpec(
     action_looks=picture.action_looks,
     entities=picture.entities,
     stats=stats.KIT,
+    refusals=refusals.REFUSALS,
 )

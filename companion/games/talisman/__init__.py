@@ -5,7 +5,7 @@ arithmetic; the players keep the board. See docs/talisman.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile, setup_option
-from companion.games.talisman import labels, picture, ring, rules, stats
+from companion.games.talisman import labels, picture, refusals, ring, rules, stats
 from companion.games.talisman.catalogue import WORDS
 from companion.games.talisman.narration import SAYERS
 from companion.games.talisman.samples import SAMPLES
@@ -39,4 +39,5 @@ SPEC: GameSpec[State] = GameSpec(
     sections=picture.sections,
     entities=picture.entities,
     stats=stats.KIT,
+    refusals=refusals.REFUSALS,
 )
