@@ -145,18 +145,22 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 START_ERRORS = (ConfigError, AdapterError, RulesError, JournalError)
 
 
-def report_start_error(error: Exception) -> int:
-    """One clear message for a problem that stops the table from starting; the exit code
-    (2 config, adapter or game setup; 4 journal)."""
+def report_start_error(error: Exception, language: str = "en") -> int:
+    """One clear message for a problem that stops the table from starting, a config's and
+    a game setup's in the table's ``language``; the exit code (2 config, adapter or game
+    setup; 4 journal)."""
+    from companion.catalogue.commands import said  # noqa: PLC0415 (only when it fails)
+    from companion.catalogue.refusals import refusal  # noqa: PLC0415
+
     if isinstance(error, ConfigError):
         for problem in error.problems:
-            print(f"companion: {problem}", file=sys.stderr)
+            print(f"companion: {said(problem, language)}", file=sys.stderr)
         return 2
     if isinstance(error, AdapterError):
         print(f"companion: {error} (without --strict the fake is used)", file=sys.stderr)
         return 2
     if isinstance(error, RulesError):
-        print(f"companion: game setup: {error}", file=sys.stderr)
+        print(f"companion: game setup: {refusal(error, language)}", file=sys.stderr)
         return 2
     print(f"companion: {error}", file=sys.stderr)
     return 4
@@ -183,7 +187,7 @@ def run_main(argv: list[str]) -> int:
     try:
         config = load_config(args.config)
     except ConfigError as error:
-        code = report_start_error(error)
+        code = report_start_error(error, _written_language(args.config))
         if not args.safe_mode:
             return code
         reason = "; ".join(error.problems[:3])
@@ -199,7 +203,7 @@ def run_main(argv: list[str]) -> int:
     try:
         app = build_app(config, fakes=args.fakes, strict=args.strict, journal_path=journal)
     except START_ERRORS as error:
-        code = report_start_error(error)
+        code = report_start_error(error, config.language)
         if not args.safe_mode:
             return code
         spoilt = journal if isinstance(error, JournalError) else None
@@ -250,6 +254,13 @@ def _fill_stats(journal: Path) -> None:
         log.exception("the statistics cache was not filled: the first standings replay")
         return
     log.info("statistics cache: %d finished games told", count)
+
+
+def _written_language(path: str | None) -> str:
+    """The language a config that does not load sets (en for none)."""
+    from companion.catalogue.commands import written_language  # noqa: PLC0415 (on failure)
+
+    return written_language(path) if path else "en"
 
 
 def _config_fixed(path: str | None) -> Callable[[], bool]:

@@ -341,3 +341,13 @@ def test_every_message_the_commands_pass_on_has_a_russian_template() -> None:
                 missing.append(f"{module}:{line}: {template}")
     assert count > 40
     assert not missing, "no Russian template for:\n" + "\n".join(missing)
+
+
+def test_run_says_a_russian_configs_problems_in_russian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "table.yaml"
+    path.write_text("language: ru\nleds:\n  count: 7\n", encoding="utf-8")
+    code, _, err = run(capsys, "run", "--config", str(path), "--fakes")
+    assert code == 2
+    assert err == f"companion: {path}:3: leds.count: светодиодов 7: их число должно быть кратно 6\n"
