@@ -93,7 +93,9 @@ def test_today_s_edition_is_laid_out_for_few_presses() -> None:
     prompt = present.prompt(state)
     assert prompt.choices == ({"do": "end_turn"}, {"do": "cast", "name": "Fireball"})
     names = [e.key.split(".")[-1] for e in prompt.entries]
-    assert names == [n for n in entries.TURN_ORDER if n not in ("follower_leaves", "drop")]
+    # with one other hero the attack's line names him (its key says so): where any attack goes
+    order = [n if n != "attack" else "attack_hero" for n in entries.TURN_ORDER]
+    assert names == [n for n in order if n not in ("follower_leaves", "drop")]
     assert names[-2:] == ["trophy", "battle"] and names[:2] == ["psychic", "lives"]
     assert prompt.free == ()
     fresh = _start("table")
@@ -152,8 +154,9 @@ def test_the_table_s_dice_are_asked_right_after_the_enemies() -> None:
     two = _entry(prompt, "battle_two")
     assert [f.key for f in two.fields][:4] == ["enemies.0", "enemies.1", "roll", "enemy_roll"]
     assert "psychic" in [f.key for f in two.fields]  # psychic combat against two, too
-    attack = _entry(prompt, "attack")  # the one other hero: the line names him
+    attack = _entry(prompt, "attack_hero")  # the one other hero: the line names him
     assert attack.base == {"do": "attack", "defender": "Boris"}
+    assert (attack.say("en"), attack.say("ru")) == ("Attack Boris", "Атаковать: Boris")
     assert [f.key for f in attack.fields][:2] == ["roll", "defender_roll"]
     assert _entered(attack, 1, 6) == {
         "do": "attack",
@@ -167,6 +170,7 @@ def test_the_table_s_dice_are_asked_right_after_the_enemies() -> None:
     three = engine.start({"players": [*PLAYERS, "Vera"], "dice": "table"})
     attack = _entry(present.prompt(three), "attack")  # two to choose from: asked
     assert attack.fields[0].key == "defender" and attack.fields[0].options == ("Boris", "Vera")
+    assert (attack.say("en"), attack.say("ru")) == ("Attack a hero", "Атаковать героя")
 
 
 def test_a_weapon_entered_counts_as_a_script_s_weapons() -> None:
@@ -421,7 +425,7 @@ def test_the_entries_are_said_in_both_languages() -> None:
     assert said["toad"] == ("Turned into a toad", "Превращение в жабу")
     assert said["miss_turn"] == ("Miss a turn", "Пропуск хода")
     assert said["psychic"] == ("Psychic combat", "Психическая битва")
-    assert said["attack"] == ("Attack Boris", "Атаковать: Boris")
+    assert said["attack_hero"] == ("Attack Boris", "Атаковать: Boris")
     other = {"do": "toad", "hero": "Boris"}  # UNDO says what it took back in these words
     assert labels.choice(view, other, "en") == "Another hero a toad"
     assert labels.choice(view, {"do": "toad", "hero": "Anna"}, "en") == "Turned into a toad"

@@ -25,7 +25,13 @@ from companion.games.talisman.turn import (
     table_dice,
     without,
 )
-from companion.games.talisman.types import BattleEvent, BattleEventName, RewardEvent, emit_event
+from companion.games.talisman.types import (
+    BattleEvent,
+    BattleEventName,
+    LifeEvent,
+    RewardEvent,
+    emit_event,
+)
 from companion.rules.base import (
     Action,
     IllegalAction,
@@ -229,15 +235,14 @@ def lose(state: State, action: Action) -> State:
     hero = state.hero(fight.seat)
     if saved is None:
         state = state.changed(fight.seat, lives=max(0, hero.lives - 1))
-    state = emit_event(
-        state,
-        {
-            "event": "life_lost" if saved is None else "life_saved",
-            "seat": fight.seat,
-            "by": saved or "",
-        },
-    )
-    return end_of_turn(state, [])
+    said: LifeEvent = {
+        "event": "life_lost" if saved is None else "life_saved",
+        "seat": fight.seat,
+        "by": saved or "",
+    }
+    if saved is None and hero.lives == 1:  # said plainly: the table must not miss it
+        said["last"] = True
+    return end_of_turn(emit_event(state, said), [])
 
 
 def object_may_save(state: State, fight: Battle, seat: int) -> bool:
@@ -304,5 +309,8 @@ def reward(state: State, action: Action) -> State:
                     followers=(*won.followers, *lost.followers),
                 )
                 state = state.changed(loser, gold=0, objects=(), followers=())
-                said["all"] = True
+                said["all"] = True  # and what went with it, for the narration to name
+                said["gold"] = lost.gold
+                said["objects"] = list(lost.objects)
+                said["followers"] = list(lost.followers)
     return end_of_turn(emit_event(state, said), [])

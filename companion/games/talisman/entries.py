@@ -154,8 +154,11 @@ def battles(state: State, seat: int, bonus: Field, yesno: Field) -> list[Entry]:
     others = tuple(state.seats.name(s) for s in state.seats.numbers() if s != seat)
     attack: EntryBase = {"do": "attack"}
     asked: tuple[Field, ...] = ()
-    if len(others) == 1:  # the one hero to attack: named by the line itself
+    line = WORDS.key("entry.attack")
+    named_hero: dict[str, str | int] = {}
+    if len(others) == 1:  # the one hero to attack: named by the line itself ("Attack Boris")
         attack["defender"] = others[0]
+        line, named_hero = WORDS.key("entry.attack_hero"), {"hero": others[0]}
     else:  # scripts and the journal name the hero attacked by name
         asked = (_field("defender", "choice", options=others),)
     defender_bonus = _field("defender_bonus", low=-5, high=9, default=0)
@@ -166,13 +169,15 @@ def battles(state: State, seat: int, bonus: Field, yesno: Field) -> list[Entry]:
         _entry(one, (enemy[0], *dice, weapon, bonus), "battle"),
         _entry(psychic, (craft, *dice, bonus), "psychic"),
         _entry(two, (*enemy, *dice, weapon, bonus, yesno), "battle_two"),
-        _entry(attack, (*asked, *theirs, bonus, defender_bonus, yesno), "attack"),
+        Entry(attack, (*asked, *theirs, bonus, defender_bonus, yesno), line, named_hero),
     ]
 
 
 def ordered(made: list[Entry]) -> tuple[Entry, ...]:
-    """``made`` in :data:`TURN_ORDER` (each entry by its key's last part)."""
+    """``made`` in :data:`TURN_ORDER` (each entry by its key's last part; an attack
+    naming its hero where any attack goes)."""
     place = {name: index for index, name in enumerate(TURN_ORDER)}
+    place["attack_hero"] = place["attack"]
     return tuple(sorted(made, key=lambda entry: place[entry.key.rpartition(".")[2]]))
 
 

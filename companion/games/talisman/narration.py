@@ -11,6 +11,7 @@ from companion.games.talisman.types import (
     BattleEvent,
     ChangedEvent,
     EncounterEvent,
+    LifeEvent,
     NamedEvent,
     ObjectEvent,
     RewardEvent,
@@ -124,20 +125,58 @@ def _named(event: NamedEvent, view: TalismanView, language: str) -> str:
 # What a winner takes from the hero he beat (L98), as the reward line says it.
 TAKEN = Words(
     "talisman",
-    {"take.life": "life", "take.gold": "gold", "take.object": "object"},
-    {"take.life": "жизнь", "take.gold": "золото", "take.object": "предмет"},
+    {
+        "take.life": "life",
+        "take.gold": "gold",
+        "take.object": "object",
+        "take.gold_count": "{gold} gold",
+    },
+    {
+        "take.life": "жизнь",
+        "take.gold": "золото",
+        "take.object": "предмет",
+        "take.gold_count": "{gold} {gold:золотой|золотых|золотых}",
+    },
 )
 
 
 def _reward(event: RewardEvent, view: TalismanView, language: str) -> str:
-    """The winner's reward, in the language ("Boris берёт: жизнь"); an object by its name."""
+    """The winner's reward, in the language ("Boris берёт: жизнь"); an object by its name.
+    The loser's last life is said as such, with all that went with it (L100: "Anna takes
+    Boris's last life, and with it all Boris had: Helmet, 2 gold"): a table would not
+    see the Helmet move."""
+    winner = _player(view, event["seat"], language)
+    if event.get("all"):
+        loser = _player(view, event["from"], language)
+        things = _everything(event, language)
+        if not things:
+            return WORDS("narr.last_life", language, player=winner, loser=loser)
+        return WORDS("narr.last_life_all", language, player=winner, loser=loser, things=things)
     thing = event.get("object")
     take = said(thing, language) if thing else TAKEN(f"take.{event['take']}", language)
-    return WORDS("narr.reward", language, player=_player(view, event["seat"], language), take=take)
+    return WORDS("narr.reward", language, player=winner, take=take)
+
+
+def _everything(event: RewardEvent, language: str) -> str:
+    """What the last life took with it: the objects, the followers, the gold ("" if none)."""
+    names = [
+        said(name, language) for name in (*event.get("objects", ()), *event.get("followers", ()))
+    ]
+    gold = event.get("gold", 0)
+    if gold:
+        names.append(TAKEN("take.gold_count", language, gold=gold))
+    return ", ".join(names)
+
+
+def _life(event: LifeEvent, view: TalismanView, language: str) -> str:
+    """A life lost in battle (the last one said as such) or saved."""
+    name = "life_lost_last" if event.get("last") else event["event"]
+    return WORDS(f"narr.{name}", language, player=_player(view, event["seat"], language))
 
 
 SAYERS: dict[str, Sayer] = {
     "reward": _sayer(_reward),
+    **{name: _sayer(_life) for name in ("life_lost", "life_saved")},
     **{name: _sayer(_object) for name in ("taken", "dropped")},
     **{
         name: _sayer(_named)

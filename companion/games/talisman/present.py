@@ -68,13 +68,18 @@ def prompt(state: State) -> Prompt:
         decider = state.hero(deciding)
         spent = fight.opponent_rerolled if deciding != fight.seat else fight.rerolled
         choices: list[TalismanAction] = [{"do": "accept"}]
+        asked = "battle_accept"  # the question says only what is offered
         if decider.fate > 0 and not spent:  # no reroll offered once fate is spent (L64)
+            asked = "battle"
             if state.setup.table_dice:  # the table rolls the new die: one line per face
                 choices += entries.rerolls()
             else:
                 choices.append({"do": "reroll"})
-        fields = {"player": decider.name, "mine": fight.hero_total, "theirs": fight.against_total}
-        return Prompt(deciding, "battle", _key("battle"), fields, tuple(choices))
+        # Each side reads its own total first: the defender's is the battle's "against".
+        totals = (fight.hero_total, fight.against_total)
+        mine, theirs = totals if deciding == fight.seat else totals[::-1]
+        fields = {"player": decider.name, "mine": mine, "theirs": theirs}
+        return Prompt(deciding, "battle", _key(asked), fields, tuple(choices))
     if state.phase == PHASE_OUTCOME and fight is not None:
         saves: list[LoseAction] = [
             {"do": "lose"},

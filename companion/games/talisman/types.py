@@ -424,6 +424,7 @@ class LifeEvent(TypedDict):
     event: Literal["life_lost", "life_saved"]
     seat: int
     by: str  # what saved it ("" when lost)
+    last: NotRequired[bool]  # the hero's last life was lost
 
 
 RewardEvent = TypedDict(
@@ -435,7 +436,10 @@ RewardEvent = TypedDict(
         "take": str,
         "object": NotRequired[str],
         "saved_by": NotRequired[str],
-        "all": NotRequired[bool],  # the last life: all the loser had (L100)
+        "all": NotRequired[bool],  # the last life: all the loser had (L100) ...
+        "gold": NotRequired[int],  # ... which was this gold,
+        "objects": NotRequired[list[str]],  # these objects
+        "followers": NotRequired[list[str]],  # and these followers
     },
 )
 
