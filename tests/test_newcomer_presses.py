@@ -126,7 +126,10 @@ def test_talisman_ends_with_boris_losing_his_last_life(
     said = play(NEWCOMER["talisman"], capsys, "--db", str(db))
     assert "Fate spent: 9 against 11." in said and "Fate spent: 7 against 10." in said
     assert "Anna trades trophies: +1 Strength, 0 lost." in said
-    assert said[-4:-2] == ["Boris: lost.", "Anna takes a life."]
+    assert said[-4:-2] == [
+        "Boris: lost.",
+        "Anna takes Boris's last life, and with it all Boris had: Helmet, 1 gold.",
+    ]
     view = end(NEWCOMER["talisman"], capsys)["view"]
     assert view["winner"] is None  # the tracker has no victory (docs/talisman.md)
     assert view["last_battle"]["outcome"] == "lost" and view["last_battle"]["opponent"] == 1
