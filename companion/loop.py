@@ -26,6 +26,7 @@ from typing import Literal
 from companion import controls, recent
 from companion.catalogue.refusals import placed, refusal
 from companion.config import Config
+from companion.controls.questions import GAME_ENDED
 from companion.cues import cue_for
 from companion.games import find as games_find
 from companion.games.spec import AnySpec
@@ -502,7 +503,11 @@ class App:
         table = self.table
         view, prompt = table.view(), table.prompt()
         kit = table.spec.cards
-        if kit is not None:  # the table's own cards, offered where the game asks for one
+        if table.finished and table.state.winner is None:
+            # Ended from the menu (MENU, End this game): the rules would still ask for a
+            # move the table no longer takes; nobody's turn now, as at a game's end.
+            prompt = GAME_ENDED
+        elif kit is not None:  # the table's own cards, offered where the game asks for one
             prompt = kit.offer(prompt, view, self.library().cards)
         return Snapshot(
             spec=table.spec,

@@ -7,6 +7,11 @@ the clock: the script's own, advanced press by press, so a hold takes no
 real time and a run is repeatable. The transcript is the same narration ``companion play``
 prints for actions, plus a ``no: ...`` line wherever the box refused a press.
 
+A press script was planned against the game's starting card library (the lists of
+creatures to summon are in its order), so it plays with that library, in memory, whatever
+library lies beside the journal (:class:`ScriptApp`): the same script plays the same game
+in any folder, and the table's library is neither read nor written.
+
 ``plan_all`` plays an action script the same way, each action's presses planned by
 ``companion.planner`` and the table's state checked after them (``companion presses``,
 bench/presses.py and the tests' walks).
@@ -22,13 +27,13 @@ from companion.app import App
 from companion.config import SEAT_KEYS, Config, GameSettings, load
 from companion.display.scene import taken_back
 from companion.games import find
-from companion.games.spec import Cards
+from companion.games.spec import AnySpec, Cards
 from companion.hardware.factory import Adapters
 from companion.hardware.fakes import FakeBuzzer, FakeLedRing
 from companion.hardware.gpio import GpioButtonPanel, GpioDiscSensor
 from companion.hardware.mock import MockPins, mock_pins
 from companion.journal import Journal
-from companion.library import played_cards
+from companion.library import Library, played_cards
 from companion.narration import narrate
 from companion.planner import NoPlan, Plan, outcome, plan
 from companion.rules.base import Action, RulesError, Setup
@@ -82,6 +87,28 @@ def config_for(script: Script, language: str) -> Config:
     )
 
 
+class ScriptApp(App):
+    """The app a script drives: its card library is the game's starting one, held in
+    memory. A ``cards-<game>.yaml`` beside the journal (another game played in that folder
+    taught it cards, and a taught card moves in the lists) would otherwise change what the
+    summon lists offer and in which order, so the same presses would pick other creatures;
+    and the cards the script enters are not written there, so running a script leaves the
+    table's library as it was."""
+
+    def __init__(
+        self, table: Table, adapters: Adapters, config: Config, *, clock: Callable[[], float]
+    ) -> None:
+        self._held: dict[str, Library] = {}  # set first: App.__init__ reads the library
+        super().__init__(table, adapters, config, clock=clock)
+
+    def library(self, spec: AnySpec | None = None) -> Library:
+        spec = spec or self.table.spec
+        held = self._held.get(spec.name)
+        if held is None:
+            held = self._held[spec.name] = Library.open(spec, None)  # the starting cards
+        return held
+
+
 class PressRunner:
     """The app on mock pins with the script's clock; ``step`` plays one press."""
 
@@ -104,7 +131,7 @@ class PressRunner:
             sensor_expected=True,
         )
         table = Table.new_game(Journal(db), script.game, script.setup)
-        self.app = App(table, adapters, self.config, clock=self.clock)
+        self.app = ScriptApp(table, adapters, self.config, clock=self.clock)
         self.app.start()
         self._drain()
 

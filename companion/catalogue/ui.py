@@ -45,6 +45,15 @@ EN: dict[str, str] = {
     "ui.menu.no_periods": "{game} has no periods",
     "ui.menu.period_untouched": "Period {period}: nothing played yet",
     "ui.menu.confirm_restart_period": "Undo period {period}'s moves? select or NEXT: yes, back: no",
+    # MENU, "End this game" (a game without a winner: Talisman's only end), its question,
+    # and the prompt the table shows once it is ended.
+    "ui.menu.end_game": "End this game",
+    # The question has two notice lines at 480x320, so docs/buttons.md says the rest: UNDO
+    # reopens a game ended after a move; one ended before any cannot be, so it says so.
+    "ui.menu.confirm_end_game": "End the game? Kept and counted. select or NEXT: yes",
+    "ui.menu.confirm_end_unplayed": "End the game for good (no move to UNDO)? NEXT: yes",
+    "ui.menu.already_over": "This game is already over",
+    "ui.prompt.game_ended": "Game ended. MENU: new game",
     "ui.form.new_game": "New game: {game}",
     "ui.form.players": "Players",
     "ui.form.name": "Seat {seat}",
@@ -141,6 +150,11 @@ RU: dict[str, str] = {
     "ui.menu.no_periods": "В игре «{game}» нет периодов",
     "ui.menu.period_untouched": "Период {period}: ходов ещё не было",
     "ui.menu.confirm_restart_period": "Отменить ходы периода {period}? выбор/ДАЛЕЕ: да, назад: нет",
+    "ui.menu.end_game": "Завершить игру",
+    "ui.menu.confirm_end_game": "Завершить и учесть игру? ДАЛЕЕ: да, назад: нет",
+    "ui.menu.confirm_end_unplayed": "Завершить игру насовсем (ходов нет)? ДАЛЕЕ: да",
+    "ui.menu.already_over": "Эта игра уже окончена",
+    "ui.prompt.game_ended": "Игра завершена. МЕНЮ: новая игра",
     "ui.form.new_game": "Новая игра: {game}",
     "ui.form.players": "Игроков",
     "ui.form.name": "Игрок {seat}",

@@ -10,7 +10,7 @@ from companion import forms, games
 from companion.controls.base import LANGUAGES, Closable, Input, Reaction, refuse, table_undo
 from companion.controls.entry import ValueEntry
 from companion.controls.pages import open_cards, open_log, open_phones
-from companion.controls.questions import ask_restart_period
+from companion.controls.questions import ask_end_game, ask_restart_period
 from companion.controls.replay import open_replay, open_standings, page_of, page_react
 from companion.i18n import text
 from companion.rules.base import Action
@@ -90,6 +90,8 @@ def menu_items(phones: bool = False) -> tuple[MenuItem, ...]:
         MenuItem("ui.menu.log", open_log),
         MenuItem("ui.menu.replay", open_replay),
         MenuItem("ui.menu.standings", open_standings),
+        # Last: one red press up from the first line, and the farthest from it going down.
+        MenuItem("ui.menu.end_game", ask_end_game),
     )
 
 

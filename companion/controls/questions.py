@@ -1,5 +1,5 @@
-"""Questions waiting for yes or no (select or NEXT: yes; back: no) and the time disc that
-asks one.
+"""Questions waiting for yes or no (select or NEXT: yes; back: no): the menu's (undo the
+period, end the game) and the time disc's.
 
 The disc: a forward step starts the next period when the rules expect it, else it is
 reported and not applied; a backward step asks before undoing a period. Steps are netted
@@ -16,9 +16,10 @@ from dataclasses import replace
 from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
 from companion.controls.replay import replay_disc
 from companion.controls.table import period_choice
+from companion.input_timing import HOLD
 from companion.rules.base import Prompt
 from companion.snapshot import Snapshot, UiState
-from companion.table import Apply, Change, Undo
+from companion.table import Apply, Change, EndGame, Undo
 
 
 class Question(Mode, ABC):
@@ -57,21 +58,36 @@ class UndoPeriod(Question):
         return Reaction(ui, (Undo(to_head=turns[-1]),))
 
 
-class RestartPeriod(Question):
-    """Asked from the menu: back to the start of this period (the disc stays where it is)?"""
+class MenuQuestion(Question):
+    """A question a menu line asked ("Undo to the start of this period", "End this game"):
+    yes does what that line asks. The menu's cursor stays on the line while the question
+    is open (no seat button moves it, and MENU held drops the question), so the line says
+    which question it is. The mode keeps the name the period's question had
+    (``UiState.modes``); it is the menu's questions' now."""
 
     name = "confirm_restart_period"
 
     def yes(self, snap: Snapshot, now: float) -> Reaction:
         ui = snap.ui.pop().quiet()
-        start = _period_start(snap)
-        if start is None or start >= len(snap.history):
-            return refuse(ui, "ui.menu.period_untouched", now, period=snap.period)
-        return Reaction(ui, (Undo(to_head=start),))
+        from companion.controls.menu import menu_items  # noqa: PLC0415 (menu imports this)
+
+        items = menu_items(phones=snap.web is not None)
+        asked = items[snap.ui.menu_cursor % len(items)].key
+        if asked == "ui.menu.end_game":
+            return _end_game(ui, snap, now)
+        return _restart_period(ui, snap, now)
+
+    def menu(self, kind: str, snap: Snapshot, now: float) -> Reaction | None:
+        """MENU held drops the question (it answers no) and opens the menu: a question
+        left under the menu would no longer know which line asked it."""
+        if kind == HOLD:
+            base = tuple(m for m in snap.ui.modes if m not in ("menu", self.name))
+            return Reaction(replace(snap.ui, modes=(*base, "menu"), menu_cursor=0).quiet())
+        return super().menu(kind, snap, now)
 
 
 UNDO_PERIOD = UndoPeriod()
-RESTART_PERIOD = RestartPeriod()
+RESTART_PERIOD = MenuQuestion()
 
 
 def ask_restart_period(ui: UiState, snap: Snapshot, now: float) -> Reaction:
@@ -86,6 +102,44 @@ def ask_restart_period(ui: UiState, snap: Snapshot, now: float) -> Reaction:
         return refuse(ui, "ui.menu.period_untouched", now, period=period)
     asking = ui.push("confirm_restart_period")
     return Reaction(asking.say("ui.menu.confirm_restart_period", now, period=period))
+
+
+def _restart_period(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """Yes to "Undo period N's moves?": back to the start of the period."""
+    start = _period_start(snap)
+    if start is None or start >= len(snap.history):
+        return refuse(ui, "ui.menu.period_untouched", now, period=snap.period)
+    return Reaction(ui, (Undo(to_head=start),))
+
+
+# The prompt of a game ended from the menu without a winner (the app's loop shows it in
+# place of the rules' own, which would still ask for a move the table no longer takes):
+# nobody's turn, nothing to choose, as at a game's end.
+GAME_ENDED = Prompt(None, "game_ended", "ui.prompt.game_ended")
+
+
+def finished(snap: Snapshot) -> bool:
+    """Is the game on the table over: won, or ended from the menu?"""
+    return snap.state.winner is not None or snap.prompt.kind == GAME_ENDED.kind
+
+
+def ask_end_game(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """The menu's "End this game": ask before closing a game still unfinished without a
+    winner (a Talisman evening's only end: the tracker names none). The game is kept in the
+    journal and counted as played, and no longer resumed. UNDO takes its last move back
+    and so reopens it (docs/buttons.md); a game without a move cannot be reopened, and
+    its question says so."""
+    if finished(snap):
+        return refuse(ui, "ui.menu.already_over", now)
+    asked = "ui.menu.confirm_end_game" if snap.history else "ui.menu.confirm_end_unplayed"
+    return Reaction(ui.push("confirm_restart_period").say(asked, now))
+
+
+def _end_game(ui: UiState, snap: Snapshot, now: float) -> Reaction:
+    """Yes to "End the game?"."""
+    if finished(snap):
+        return refuse(ui, "ui.menu.already_over", now)
+    return Reaction(ui, (EndGame(),))
 
 
 def _period_start(snap: Snapshot) -> int | None:
