@@ -20,7 +20,6 @@ import importlib
 import json
 import os
 import re
-import sqlite3
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -29,7 +28,6 @@ from typing import cast
 from companion.games import GAMES, find
 from companion.games_cli import Refused, configured_language, journal_path
 from companion.journal import Journal, JournalError, StorageError
-from companion.journal_open import check_existing
 from companion.rules.base import SetupError, Wire
 from companion.rules.reading import Data, mapping, rows
 from companion.stats import gather, known_players, tell
@@ -149,16 +147,15 @@ def _open(path: Path, language: str) -> Journal:
     if head != SQLITE_MAGIC:
         raise NotAJournal(WORDS("not_journal", language, path=path, why=_not_sqlite(language)))
     try:
-        check_existing(path, read_only=True)  # the refusals in words before the Journal's
-    except sqlite3.Error as error:
-        raise JournalError(f"{path}: cannot open the journal: {error}") from error
+        return ReadJournal(path)
+    except StorageError:
+        raise
     except JournalError as error:
         if "malformed" in str(error):  # an SQLite file, damaged past reading its tables
             raise JournalError(_damaged(str(error), path, language)) from error
         if "not a companion journal" in str(error):
             raise NotAJournal(str(error)) from error
         raise
-    return ReadJournal(path)
 
 
 def _not_sqlite(language: str) -> str:

@@ -104,10 +104,11 @@ def test_a_teams_win_counts_for_each_partner(played: Played) -> None:
     stats = played.stats(game="four_path")
     games = stats["games"]["four_path"]["history"]
     teams = [g["winners"] for g in games if len(g["players"]) == 4]
-    assert teams == [["Anna", "Clara"]]
+    # The team examples (played by their actions, and by presses) each end Anna & Clara's.
+    assert teams and all(winners == ["Anna", "Clara"] for winners in teams)
     by_name = {p["name"]: p["by_game"]["four_path"] for p in stats["players"]}
-    assert by_name["Clara"]["wins"] == 1
-    assert by_name["Dmitri"] == {"games": 1, "wins": 0}
+    assert by_name["Clara"]["wins"] == len(teams)
+    assert by_name["Dmitri"] == {"games": len(teams), "wins": 0}
 
 
 def test_unfinished_games_are_counted_apart(played: Played) -> None:
