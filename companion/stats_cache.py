@@ -170,6 +170,20 @@ def _checked(played: Played) -> Played:
     )
 
 
+# Each action row with what its checksum covers, as the bytes ``action_check`` sums
+# ("actions|<game>|<seq>|<length>:<at>|<seat or ->|<length>:<action>", text by its UTF-8
+# bytes), built by SQLite (a third quicker than in Python), and whether its cells are of the
+# types the journal writes.
+ROWS = (
+    "SELECT game_id, seq, crc, typeof(game_id) = 'integer' AND typeof(seq) = 'integer' "
+    "AND typeof(at) = 'text' AND typeof(action) = 'text' AND typeof(crc) = 'integer' "
+    "AND (seat IS NULL OR typeof(seat) = 'integer'), "
+    "CAST('actions|' || game_id || '|' || seq || '|' || length(CAST(at AS BLOB)) || ':' || at "
+    "|| '|' || coalesce(seat, '-') || '|' || length(CAST(action AS BLOB)) || ':' || action "
+    "AS BLOB) FROM actions"
+)
+
+
 def game_seals(journal: Journal) -> dict[int, str]:
     """Each game's seal over its action rows: how many, the sum of their checksums and
     that sum weighted by each row's place (``"<rows>:<sum>:<weighted>"``, in hex; in any
@@ -187,21 +201,17 @@ def game_seals(journal: Journal) -> dict[int, str]:
         return {}
     try:
         games = [int(row[0]) for row in db.execute("SELECT id FROM games")]
-        rows = db.execute(
-            "SELECT game_id, seq, CAST(at AS BLOB), seat, CAST(action AS BLOB), crc, "
-            "typeof(at) = 'text' AND typeof(action) = 'text' FROM actions"
-        ).fetchall()
+        rows = db.execute(ROWS).fetchall()
     except sqlite3.Error:
         return {}
     finally:
         db.close()
     sums: dict[int, tuple[int, int, int]] = {}  # game -> rows, their checksums' two sums
     damaged: set[int] = set()
-    for row in rows:
-        game_id, seq, check = row[0], row[1], row[5]
-        if not _sound(row):
-            if isinstance(game_id, int):
-                damaged.add(game_id)
+    crc32 = zlib.crc32
+    for game_id, seq, check, typed, cells in rows:
+        if not typed or not isinstance(cells, bytes) or crc32(cells) != check:
+            damaged.add(game_id)
             continue
         count, total, weighted = sums.get(game_id, (0, 0, 0))
         sums[game_id] = (count + 1, total + check, weighted + check * seq)
@@ -211,23 +221,3 @@ def game_seals(journal: Journal) -> dict[int, str]:
     for game_id in damaged:
         seals.pop(game_id, None)
     return seals
-
-
-def _sound(row: tuple[object, ...]) -> bool:
-    """Whether an action row read as bytes matches its checksum (``action_check`` of its
-    text, which is its UTF-8 bytes) and holds what the journal writes."""
-    game_id, seq, at, seat, action, check, texts = row
-    if not (
-        texts == 1
-        and isinstance(game_id, int)
-        and isinstance(seq, int)
-        and isinstance(at, bytes)
-        and isinstance(action, bytes)
-        and isinstance(check, int)
-        and 0 <= check < 2**32
-        and (seat is None or isinstance(seat, int))
-    ):
-        return False
-    who = b"-" if seat is None else b"%d" % seat
-    cells = b"actions|%d|%d|%d:%b|%b|%d:%b" % (game_id, seq, len(at), at, who, len(action), action)
-    return zlib.crc32(cells) == check
