@@ -33,6 +33,7 @@ Mode = Literal[
     "cards",
     "form",
     "confirm_restart_period",
+    "confirm_end_game",
     "log",
     "phones",
 ]
@@ -103,7 +104,7 @@ class UiState:
 
     @property
     def confirming(self) -> bool:
-        return self.mode in ("confirm_undo_period", "confirm_restart_period")
+        return self.mode in ("confirm_undo_period", "confirm_restart_period", "confirm_end_game")
 
     @property
     def entering(self) -> bool:

@@ -188,7 +188,7 @@ def test_a_won_game_is_over_already(tmp_path: Path) -> None:
 
 
 def test_the_period_question_still_undoes_the_period(tmp_path: Path) -> None:
-    """The menu's two questions share one mode: each yes does its own line's."""
+    """The menu's two questions are two modes: each yes does its own line's."""
     d = in_support(tmp_path)
     d.tap("seat1.cyan")
     open_menu_at(d, "ui.menu.restart_period")
@@ -197,10 +197,14 @@ def test_the_period_question_still_undoes_the_period(tmp_path: Path) -> None:
     assert not d.app.table.finished
 
 
-def test_menu_held_over_the_question_drops_it(tmp_path: Path) -> None:
+def test_menu_held_over_the_question_keeps_it_asked(tmp_path: Path) -> None:
+    """As over the period's question: the menu opens over it, and closing the menu finds
+    the question still asked; back answers no and nothing was ended."""
     d = talisman(tmp_path)
     open_menu_at(d, "ui.menu.end_game")
     d.hold("menu", 3.0)
-    assert d.app.ui.modes == ("menu",) and d.app.ui.menu_cursor == 0
-    d.tap("seat1.cyan")  # Back to the game: nothing was ended
+    assert d.app.ui.modes == ("confirm_end_game", "menu") and d.app.ui.menu_cursor == 0
+    d.tap("seat1.cyan")  # Back to the game: the question is still there
+    assert d.app.ui.modes == ("confirm_end_game",)
+    d.tap("seat1.yellow")  # no
     assert not d.app.table.finished and not d.app.ui.modes

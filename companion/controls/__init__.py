@@ -40,6 +40,7 @@ from companion.controls.pages import (
     phone_pages,
 )
 from companion.controls.questions import (
+    END_GAME,
     RESTART_PERIOD,
     UNDO_PERIOD,
     after_change,
@@ -75,7 +76,16 @@ _open_phones = open_phones  # the name tests/test_phones_screen.py opens the pag
 
 OVER_THE_GAME: dict[str, Mode] = {
     mode.name: mode
-    for mode in (MENU, FORM, GAME_LOG, PHONE_PAGES, CARD_LIBRARY, UNDO_PERIOD, RESTART_PERIOD)
+    for mode in (
+        MENU,
+        FORM,
+        GAME_LOG,
+        PHONE_PAGES,
+        CARD_LIBRARY,
+        UNDO_PERIOD,
+        RESTART_PERIOD,
+        END_GAME,
+    )
 }
 
 

@@ -16,7 +16,6 @@ from dataclasses import replace
 from companion.controls.base import Input, Mode, Reaction, refuse, table_undo
 from companion.controls.replay import replay_disc
 from companion.controls.table import period_choice
-from companion.input_timing import HOLD
 from companion.rules.base import Prompt
 from companion.snapshot import Snapshot, UiState
 from companion.table import Apply, Change, EndGame, Undo
@@ -58,36 +57,27 @@ class UndoPeriod(Question):
         return Reaction(ui, (Undo(to_head=turns[-1]),))
 
 
-class MenuQuestion(Question):
-    """A question a menu line asked ("Undo to the start of this period", "End this game"):
-    yes does what that line asks. The menu's cursor stays on the line while the question
-    is open (no seat button moves it, and MENU held drops the question), so the line says
-    which question it is. The mode keeps the name the period's question had
-    (``UiState.modes``); it is the menu's questions' now."""
+class RestartPeriod(Question):
+    """The menu's "Undo to the start of this period": yes undoes the period's moves."""
 
     name = "confirm_restart_period"
 
     def yes(self, snap: Snapshot, now: float) -> Reaction:
-        ui = snap.ui.pop().quiet()
-        from companion.controls.menu import menu_items  # noqa: PLC0415 (menu imports this)
+        return _restart_period(snap.ui.pop().quiet(), snap, now)
 
-        items = menu_items(phones=snap.web is not None)
-        asked = items[snap.ui.menu_cursor % len(items)].key
-        if asked == "ui.menu.end_game":
-            return _end_game(ui, snap, now)
-        return _restart_period(ui, snap, now)
 
-    def menu(self, kind: str, snap: Snapshot, now: float) -> Reaction | None:
-        """MENU held drops the question (it answers no) and opens the menu: a question
-        left under the menu would no longer know which line asked it."""
-        if kind == HOLD:
-            base = tuple(m for m in snap.ui.modes if m not in ("menu", self.name))
-            return Reaction(replace(snap.ui, modes=(*base, "menu"), menu_cursor=0).quiet())
-        return super().menu(kind, snap, now)
+class EndThisGame(Question):
+    """The menu's "End this game": yes closes the game without a winner."""
+
+    name = "confirm_end_game"
+
+    def yes(self, snap: Snapshot, now: float) -> Reaction:
+        return _end_game(snap.ui.pop().quiet(), snap, now)
 
 
 UNDO_PERIOD = UndoPeriod()
-RESTART_PERIOD = MenuQuestion()
+RESTART_PERIOD = RestartPeriod()
+END_GAME = EndThisGame()
 
 
 def ask_restart_period(ui: UiState, snap: Snapshot, now: float) -> Reaction:
@@ -132,7 +122,7 @@ def ask_end_game(ui: UiState, snap: Snapshot, now: float) -> Reaction:
     if finished(snap):
         return refuse(ui, "ui.menu.already_over", now)
     asked = "ui.menu.confirm_end_game" if snap.history else "ui.menu.confirm_end_unplayed"
-    return Reaction(ui.push("confirm_restart_period").say(asked, now))
+    return Reaction(ui.push("confirm_end_game").say(asked, now))
 
 
 def _end_game(ui: UiState, snap: Snapshot, now: float) -> Reaction:
