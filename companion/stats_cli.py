@@ -72,6 +72,8 @@ def stats_main(argv: list[str]) -> int:
     language = args.lang or configured_language(args)
 
     def fail(message: str, code: int) -> int:
+        """One line: a message of the command's own (said already), or one passed on from
+        the journal, the rules or the config (said here)."""
         print(f"companion: {passed_on(message, language)}", file=sys.stderr)
         return code
 
@@ -84,7 +86,7 @@ def stats_main(argv: list[str]) -> int:
         write = _report_writer(language) if args.html else None
         journal = _open(path, language)
     except (Refused, SetupError) as refused:
-        return fail(str(refused), EXIT_BAD_REQUEST)
+        return fail(_config_said(refused, language) or str(refused), EXIT_BAD_REQUEST)
     except StorageError as error:
         return fail(str(error), EXIT_STORAGE)
     except JournalError as error:
@@ -114,6 +116,19 @@ def stats_main(argv: list[str]) -> int:
     elif write is None:
         print(plain(stats, language), end="")
     return EXIT_JOURNAL if found.unreadable else EXIT_OK
+
+
+def _config_said(refused: Exception, language: str) -> str | None:
+    """A config that cannot be read (no --journal), each of its problems in ``language``
+    as ``companion check-config`` says them; None for any other refusal."""
+    from companion.config import ConfigError  # noqa: PLC0415 (loaded already: it refused)
+
+    cause = refused.__cause__
+    if language == "en" or not isinstance(cause, ConfigError):
+        return None
+    from companion.catalogue.commands import said  # noqa: PLC0415 (Russian only)
+
+    return "; ".join(said(problem, language) for problem in cause.problems)
 
 
 def _unknown_player(name: str, known: list[str], language: str) -> str | None:

@@ -339,3 +339,19 @@ def test_one_rounding_half_away_from_zero() -> None:
     assert percent_shown(1, 8) == "13%" and percent_shown(1, 200) == "1%"
     assert percent_shown(0, 0) == "–"
     assert percent(1, 16) == 6.3 and mean(5, 8) == 0.63  # round() says 6.2 and 0.62
+
+
+def test_the_configs_language_is_the_default_and_its_problems_are_said_in_it(
+    evening: Path, tmp_path: Path
+) -> None:
+    config = tmp_path / "table.yaml"
+    config.write_text(f"language: ru\njournal: {evening}\n")
+    code, out, _ = stats_command("--config", str(config))
+    assert code == 0 and "Статистика стола" in out and "В среднем: " in out
+    code, out, err = stats_command("--config", str(config), "--player", "zz")
+    assert (code, out) == (2, "") and one_line(err) == (
+        "companion: нет игрока «zz»; есть: Anna, Boris, Sorceress, Warrior\n"
+    )
+    config.write_text(f"language: ru\njournal: {evening}\nbogus: 1\n")
+    code, _, err = stats_command("--config", str(config), "--lang", "ru")
+    assert code == 2 and one_line(err) == f"companion: {config}:3: bogus: неизвестный ключ\n"
