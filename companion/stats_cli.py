@@ -152,15 +152,18 @@ def _open(path: Path, language: str) -> Journal:
         raise Refused(WORDS("folder", language, path=path))
     if not path.exists():
         raise Refused(WORDS("no_journal", language, path=path))
+    if not path.is_file():  # a device, a pipe: never read (it could wait for ever)
+        raise NotAJournal(WORDS("not_journal", language, path=path, why=_not_a("file", language)))
     try:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_MAGIC))
     except OSError as error:
         raise JournalError(f"{path}: cannot open the journal: {error.strerror}") from error
-    if not path.is_file() or not head:
+    if not head:
         raise NotAJournal(WORDS("empty_file", language, path=path))
     if head != SQLITE_MAGIC:
-        raise NotAJournal(WORDS("not_journal", language, path=path, why=_not_sqlite(language)))
+        why = _not_a("SQLite file", language)
+        raise NotAJournal(WORDS("not_journal", language, path=path, why=why))
     try:
         return ReadJournal(path)
     except StorageError:
@@ -173,8 +176,15 @@ def _open(path: Path, language: str) -> Journal:
         raise
 
 
-def _not_sqlite(language: str) -> str:
-    return "не файл SQLite" if language == "ru" else "not an SQLite file"
+def _not_a(what: str, language: str) -> str:
+    """Why a path is no journal: not a file, not an SQLite file."""
+    said = {
+        ("file", "en"): "not a file",
+        ("file", "ru"): "не файл",
+        ("SQLite file", "en"): "not an SQLite file",
+        ("SQLite file", "ru"): "не файл SQLite",
+    }
+    return said.get((what, language), said[(what, "en")])
 
 
 def _one_line(message: str, path: Path, language: str) -> str:
@@ -188,7 +198,7 @@ def _one_line(message: str, path: Path, language: str) -> str:
 
 
 def _damaged(message: str, path: Path, language: str) -> str:
-    """ "The file is damaged", with the first page SQLite's check names, if it names one."""
+    """Say that the file is damaged, with the first page SQLite's check names, if any."""
     page = re.search(r"[Pp]age (\d+)", message)
     where = WORDS("at_page", language, page=page.group(1)) if page else ""
     return WORDS("damaged_file", language, path=path, where=where)
