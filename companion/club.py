@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from companion import stats_html
 from companion.games import GAMES
 from companion.stats_parts import name_key
+from companion.stats_words import rounded
 
 if TYPE_CHECKING:
     from paho.mqtt.client import Client, ConnectFlags, MQTTMessage
@@ -326,7 +327,7 @@ def club_stats(games: Sequence[PublicGame], language: str = "en") -> dict[str, o
                 tally["wins"] = _int(tally["wins"]) + won
     players = []
     for row in counts.values():
-        row["win_rate"] = round(_int(row["wins"]) / max(1, _int(row["games"])), 4)
+        row["win_rate"] = rounded(_int(row["wins"]) / max(1, _int(row["games"])), 4)
         players.append(row)
     players.sort(  # as companion.stats ranks them
         key=lambda r: (-_int(r["wins"]), -_float(r["win_rate"]), name_key(str(r["name"])))
@@ -376,7 +377,7 @@ def _game(name: str, games: Sequence[PublicGame], language: str) -> dict[str, ob
         "title": spec.words("title", language) if spec is not None else name,
         "played": len(games),
         "unfinished": None,
-        "avg_actions": round(sum(g.actions for g in games) / len(games), 2),
+        "avg_actions": rounded(sum(g.actions for g in games) / len(games), 2),
         "unit": "",
         "avg_units": None,
         "avg_minutes": None,
