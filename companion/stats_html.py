@@ -21,7 +21,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TypedDict
 
-from companion.svg_chart import FONT, WIDTH, Series, bars, esc, half_up, number, timeline
+from companion.stats_words import percent_shown
+from companion.svg_chart import FONT, WIDTH, Series, bars, esc, number, timeline
 
 RECENT = 10  # the last games listed under a game's chart
 
@@ -156,8 +157,9 @@ def _when(value: object) -> str:
 
 
 def _rate(wins: int, games: int) -> str:
-    """A win rate in whole percent, half away from zero (1 of 8: 13%, as people round)."""
-    return f"{half_up(100 * wins / games)}%" if games else "–"
+    """A win rate in whole percent, half away from zero (1 of 8: 13%), as companion stats
+    says it."""
+    return percent_shown(wins, games)
 
 
 def _players(stats: Mapping[str, object]) -> list[Mapping[str, object]]:

@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from html import escape
+
+from companion.stats_words import half_up, shown_number
 
 # The viewBox's width: about a phone's width in CSS pixels, so on a phone the chart's text is
 # read nearly 1:1. The pages cap a chart's width at WIDTH / FONT rem (the report's and the
@@ -50,22 +51,10 @@ def esc(text: object) -> str:
 
 
 def number(value: float | None, language: str = "en") -> str:
-    """A count as a whole number, anything else with one decimal (a comma in Russian)."""
-    if value is None or (isinstance(value, float) and not math.isfinite(value)):
-        return "–"
-    if float(value).is_integer():
-        return str(int(value))
-    said = str(half_up(value, 1))
-    return said.replace(".", ",") if language == "ru" else said
-
-
-def half_up(value: float, places: int = 0) -> Decimal:
-    """``value`` rounded half away from zero, as people round (1.25 to 1.3, 0.75 to 0.8),
-    not as Python's round() and format() do (half to even: 1.25 to 1.2). From the number's
-    shortest text, so 2.675 is 2.68, not the 2.67 its binary double would give.
-    (Here until the statistics share one number format: companion.stats_words.)"""
-    exact = Decimal(repr(float(value))) if isinstance(value, float) else Decimal(value)
-    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    """A number as the statistics show it (companion.stats_words.shown_number, the plain
+    tables' too): a whole number as it is, anything else with one decimal, rounded half away
+    from zero (1.25 is 1.3), a comma in Russian; "–" for none."""
+    return shown_number(value, language, places=1)
 
 
 def _em(letter: str) -> float:
