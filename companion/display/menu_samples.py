@@ -1,7 +1,7 @@
 """The menu's screens for the gallery: the menu scrolled, a new game's form (names from the
 recent ones, a game's own option), the game to resume, the period's undo asked, the
 replay of a game at a step (inside a Manus vote, at a victory), the table's standings, and
-"End this game" asked over a Talisman evening and the evening ended.
+"End this game" asked over an unfinished game, and the game ended.
 
 Built as the box builds them: the controls' own forms over a game started by its rules.
 """
@@ -167,31 +167,35 @@ def _menu_at(key: str) -> Callable[[str], Scene]:
     return build
 
 
-def _talisman_evening(language: str) -> Snapshot:
-    """Talisman's sheet sample (a few turns in, its actions its history): an evening the
-    tracker names no winner of, so only the menu ends it."""
-    spec = games.find("talisman")
-    chosen = next(x for x in spec.samples if x.name == "talisman_sheet")
-    state = spec.rules.start(spec.stamp(dict(chosen.setup)))
-    for action in chosen.actions:
-        state = spec.rules.step(state, action)
-    snap = of_state(spec, state, UiState(language=language))
-    return replace(snap, history=tuple(dict(action) for action in chosen.actions))
+def _unfinished(language: str) -> Snapshot:
+    """A game a few actions in and unfinished, which the menu's "End this game" may end
+    (the first such gallery sample of the games: the shell names none of them)."""
+    for spec in games.GAMES.values():
+        for sample in spec.samples:
+            if not sample.actions:
+                continue
+            state = spec.rules.start(spec.stamp(dict(sample.setup)))
+            for action in sample.actions:
+                state = spec.rules.step(state, action)
+            if state.winner is None:
+                snap = of_state(spec, state, UiState(language=language))
+                return replace(snap, history=tuple(dict(a) for a in sample.actions))
+    raise LookupError("no game's sample is unfinished a few actions in")
 
 
 def _end_game_asked(language: str) -> Scene:
-    """MENU, "End this game" selected: the question over the evening, as the controls ask
+    """MENU, "End this game" selected: the question over the game, as the controls ask
     it (the menu closed, its cursor left on the line)."""
-    snap = _talisman_evening(language)
+    snap = _unfinished(language)
     line = next(i for i, item in enumerate(controls.menu_items()) if item.key == "ui.menu.end_game")
     ui = replace(snap.ui, menu_cursor=line)
     return Scene.of(snap.with_ui(questions.ask_end_game(ui, snap, 0.0).ui, 0.0))
 
 
 def _game_ended(language: str) -> Scene:
-    """The evening just ended: the table's prompt is the ended game's (as the loop builds
+    """The game just ended: the table's prompt is the ended game's (as the loop builds
     it), nobody's turn."""
-    snap = _talisman_evening(language)
+    snap = _unfinished(language)
     return Scene.of(replace(snap, prompt=questions.GAME_ENDED))
 
 
