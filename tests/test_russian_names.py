@@ -193,7 +193,12 @@ LATIN_KEPT = {
     "Esc",
     "Backspace",
     "English",
+    "SQLite",
+    "HTML",
 }
+# What a line quotes for the table to type, as it is typed: an option (--player) and a
+# command in backquotes (`companion presses`).
+TYPED = re.compile(r"--[a-z][a-z-]*|`[^`]*`")
 
 
 def test_no_russian_catalogue_line_says_an_english_word() -> None:
@@ -202,6 +207,6 @@ def test_no_russian_catalogue_line_says_an_english_word() -> None:
     english = {
         key: line
         for key, line in russian().items()
-        if set(LATIN.findall(re.sub(r"\{[^}]*\}", "", line))) - LATIN_KEPT
+        if set(LATIN.findall(TYPED.sub("", re.sub(r"\{[^}]*\}", "", line)))) - LATIN_KEPT
     }
     assert english == {}

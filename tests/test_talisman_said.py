@@ -69,7 +69,7 @@ def test_a_last_life_with_nothing_else_is_still_said_as_the_last() -> None:
         {"do": "reward", "take": "life"},
     )
     assert _said(state, "en")[0] == "Anna takes Boris's last life."
-    assert _said(state, "ru")[0] == "Boris теряет последнюю жизнь, её берёт Anna."
+    assert _said(state, "ru")[0] == "Anna забирает последнюю жизнь. Boris без жизней."
 
 
 def test_one_gold_is_said_in_the_singular() -> None:

@@ -289,7 +289,7 @@ RU: dict[str, str] = {
     "narr.battle_result": "{player}: {outcome}.",
     "narr.life_lost": "{player} теряет жизнь.",
     "narr.life_lost_last": "{player} теряет последнюю жизнь.",
-    "narr.last_life": "{loser} теряет последнюю жизнь, её берёт {player}.",
+    "narr.last_life": "{player} забирает последнюю жизнь. {loser} без жизней.",
     "narr.last_life_all": "{loser} теряет последнюю жизнь; {player} забирает всё: {things}.",
     "narr.life_saved": "{player}: жизнь спасена.",
     "narr.reward": "{player} берёт: {take}.",
