@@ -59,9 +59,22 @@ def available(program: str | None = None) -> bool:
     return shutil.which(program or PROGRAM) is not None
 
 
+# What the screen writes as a sign and espeak-ng would skip: "Saxum → Messum: 3 wounds" is
+# read "Saxum to Messum", and in Russian, where the word after the arrow stands in the
+# nominative, as a pause ("Саксум, Мессум: три раны").
+SPOKEN_SIGNS = {"en": {"→": "to"}, "ru": {"→": ","}}
+
+
+def spoken(sentence: str, language: str) -> str:
+    """The sentence as the voice says it: the screen's signs said as words or pauses."""
+    for sign, said in SPOKEN_SIGNS.get(language, SPOKEN_SIGNS["en"]).items():
+        sentence = sentence.replace(f" {sign} ", f" {said} " if said.isalpha() else f"{said} ")
+    return sentence
+
+
 def command(sentence: str, language: str, program: str = PROGRAM) -> list[str]:
     voice = VOICES.get(language, VOICES["en"])
-    return [program, "-v", voice, "-s", str(WORDS_PER_MINUTE), "--", sentence]
+    return [program, "-v", voice, "-s", str(WORDS_PER_MINUTE), "--", spoken(sentence, language)]
 
 
 def render_wav(sentence: str, language: str, path: Path, program: str = PROGRAM) -> None:

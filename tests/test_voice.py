@@ -19,7 +19,7 @@ from companion.config import SoundSettings, load
 from companion.i18n import text
 from companion.narration import narrate
 from companion.table import Undo
-from companion.voice import FakeSpeaker, Voice, VoiceOutput, render_wav
+from companion.voice import FakeSpeaker, Voice, VoiceOutput, command, render_wav
 from tests.test_controls import DUEL_SETUP, TO_SUPPORT
 
 SHORT = {"en": "Anna ends attack.", "ru": "Анна завершает нападение."}
@@ -147,3 +147,11 @@ def test_without_espeak_the_screen_says_so_and_the_table_plays_on(
 def test_the_voice_is_off_by_default(app: App) -> None:
     assert load(None).sound.voice is False
     assert app.voice is None
+
+
+def test_the_screen_s_arrow_is_said_as_a_word_or_a_pause() -> None:
+    """espeak-ng says nothing for "→": the attack line would lose its sense aloud."""
+    assert command("Saxum → Messum: 3 wounds (3/5).", "en")[-1] == (
+        "Saxum to Messum: 3 wounds (3/5)."
+    )
+    assert command("Саксум → Мессум: 3 раны (3/5).", "ru")[-1] == "Саксум, Мессум: 3 раны (3/5)."
