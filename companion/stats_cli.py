@@ -352,7 +352,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--html", metavar="FILE", help="write an HTML report with its charts to FILE"
     )
-    parser.add_argument("--game", metavar="NAME", help="only this game's (bestiary, manus...)")
+    parser.add_argument(
+        "--game", metavar="NAME", help=f"only this game's ({', '.join(sorted(GAMES))})"
+    )
     parser.add_argument(
         "--player", metavar="NAME", help="only this player's games (the name in any case)"
     )

@@ -17,7 +17,7 @@ import pytest
 
 from companion import cli
 from companion import script as scripts
-from companion.journal import Journal
+from tests.test_press_scripts import in_force
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 NEWCOMER = {
@@ -40,16 +40,6 @@ def end(path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     assert cli.main(["play", str(path), "--json"]) == 0
     picture: dict[str, Any] = json.loads(capsys.readouterr().out)
     return picture
-
-
-def in_force(db: Path) -> list[dict[str, Any]]:
-    """The actions in force of the journal's last game."""
-    journal = Journal(db)
-    try:
-        game = journal.games()[-1]
-        return [dict(r.action) for r in journal.actions(game.id)][: game.head]
-    finally:
-        journal.close()
 
 
 @pytest.mark.parametrize("game", sorted(NEWCOMER))

@@ -6,7 +6,7 @@
 The answer is the HTML report's sections (:func:`companion.stats_html.sections`: texts,
 tables and charts as SVG text), in the table's language, the game on the table first::
 
-    {"language": "en", "game": "manus", "title": "…", "sections": [{"id", "title",
+    {"language": "en", "game": "<its name>", "title": "…", "sections": [{"id", "title",
      "items": [{"text"} | {"table": {"title", "columns", "rows"}} | {"chart": {"title",
      "svg"}}]}]}
 
