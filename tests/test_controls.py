@@ -453,3 +453,16 @@ def test_every_mode_the_ui_names_is_an_object_on_the_stack(tmp_path: Path) -> No
     assert kinds == ["GamePrompt", "CardLibrary", "CardEntry", "Menu", "GameLog", "UndoPeriod"]
     prompt_entry = stack(snap.with_ui(replace(snap.ui, modes=("entry",)), 0))
     assert [type(mode).__name__ for mode in prompt_entry] == ["GamePrompt", "PromptEntry"]
+
+
+def test_a_support_line_names_the_ability_as_its_card_does(tmp_path: Path) -> None:
+    """The card names "Stone skin" (an ability of no roster id): the line says so, in
+    both languages, never its id."""
+    snap = in_support(tmp_path).app.snapshot
+    words = snap.spec.choice_words
+    assert words is not None
+    support = snap.prompt.choices[0]
+    assert support["ability"] == "stone_skin"
+    for language in ("en", "ru"):
+        line = words(snap.view, support, language)
+        assert "Stone skin" in line and "stone_skin" not in line, line

@@ -35,6 +35,20 @@ def creature_in_view(view: View | None, creature_id: str, language: str) -> str:
     return creature(creature_id, None, language)
 
 
+def ability_in_view(view: View | None, creature_id: str, ability_id: str, language: str) -> str:
+    """An ability of a creature on the board, named as its card names it (the view holds
+    each ability's id and name), in the language; the roster's name, else its id, when
+    the view does not hold it."""
+    for seat in board_view(view or {}).get("seats") or []:
+        for entry in seat.get("creatures") or []:
+            if entry.get("id") != creature_id:
+                continue
+            for known in entry.get("abilities") or []:
+                if known.get("id") == ability_id and known.get("name"):
+                    return ability_named(str(entry.get("name")), str(known["name"]), language)
+    return ability(creature_id, ability_id, ability_id, language)
+
+
 def ability(creature_id: str, ability_id: str, fallback: str, language: str) -> str:
     info = roster.find(creature_id)
     if info is not None:
@@ -173,9 +187,7 @@ def choice(view: View, action: Action, language: str) -> str:
         return text("bestiary.ui.choice.choose_tempo", language, tempo=tempo)
     if kind == "support":
         creature_id = str(action.get("creature"))
-        shown = ability(
-            creature_id, str(action.get("ability")), str(action.get("ability")), language
-        )
+        shown = ability_in_view(view, creature_id, str(action.get("ability")), language)
         if action.get("effects") == [{}]:  # the entry asking the effect and its target
             return text(
                 "bestiary.ui.choice.support_effect",
