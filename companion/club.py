@@ -25,6 +25,7 @@ import math
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 EXIT_OK = 0
 EXIT_REPORT = 1  # the --html report could not be written
 EXIT_BROKER = 5  # the broker could not be reached
+REPORT_EVERY = 1.0  # seconds: the --html report is written again at most this often
 
 # Escape sequences whole (so no stray "[2J" is left of one): CSI (ESC [ or C1 0x9b) with its
 # parameters and final byte; OSC, DCS, SOS, PM, APC strings (ESC ] P X ^ _ or C1) up to
@@ -134,7 +136,6 @@ class Club:
     def __init__(self, prefix: str = "sigillum") -> None:
         self.prefix = prefix.rstrip("/")
         self.tables: dict[str, TableLine] = {}
-        self.results: dict[tuple[str, str], list[str]] = {}  # (table, game id) -> winners
         self.games: dict[tuple[str, str], PublicGame] = {}  # (table, game id) -> the game
         self.lock = threading.Lock()
 
@@ -162,10 +163,8 @@ class Club:
                 return table if _events(line, text) else None
             elif kind == "games" and len(parts) == 3:
                 if not text.strip():  # a retained message cleared
-                    self.results.pop((table, parts[2]), None)
                     self.games.pop((table, parts[2]), None)
                     return None
-                self.results[(table, parts[2])] = _result(text)
                 self.games[(table, parts[2])] = public_game(parts[2], text)
                 return None
             else:
@@ -180,8 +179,8 @@ class Club:
         """Wins per player name across the tables' finished games, most first."""
         wins: dict[str, int] = {}
         with self.lock:
-            for names in self.results.values():
-                for name in names:
+            for game in self.games.values():
+                for name in game.winners:
                     wins[name] = wins.get(name, 0) + 1
         return dict(sorted(wins.items(), key=lambda item: (-item[1], item[0])))
 
@@ -222,18 +221,6 @@ def _events(line: TableLine, text: str) -> bool:
         line.last = str(said[-1])
         return True
     return False
-
-
-def _result(text: str) -> list[str]:
-    """The winners of a finished game's public journal (an object a line, the result last)."""
-    for raw in reversed(text.splitlines()):
-        try:
-            row = json.loads(raw)
-        except ValueError:
-            continue
-        if isinstance(row, dict) and ("winner" in row or "winners" in row):
-            return winner_names(row)
-    return []
 
 
 # --- the statistics of the finished games' public journals (--html) ------------------------
@@ -463,6 +450,7 @@ def watch(
     # the club: retrying it every few seconds would only print nothing, forever.
     refused: list[str] = []
     stop = threading.Event()
+    finished = threading.Event()  # a game's journal came: the --html report is behind
 
     def on_connect(
         client: Client,
@@ -480,8 +468,7 @@ def watch(
     def on_message(client: Client, userdata: object, message: MQTTMessage) -> None:
         changed = club.take(message.topic, message.payload)
         if html is not None and once is None and "/games/" in message.topic:
-            with printing:  # a game finished: the report again, as it is now
-                _write(club, html, language)
+            finished.set()  # a game finished: the report again, at most once a REPORT_EVERY
         if changed is not None and once is None:
             with printing:
                 show(club.tables[changed])
@@ -504,7 +491,7 @@ def watch(
         return EXIT_BROKER
     client.loop_start()
     try:
-        stop.wait(once)
+        _listen(stop, once, finished, lambda: _write(club, html, language), printing)
     except KeyboardInterrupt:
         pass
     finally:
@@ -523,6 +510,28 @@ def watch(
             show(line)
         _print_standings(club, as_json, out)
     return _write(club, html, language)
+
+
+def _listen(
+    stop: threading.Event,
+    once: float | None,
+    finished: threading.Event,
+    write: Callable[[], int],
+    printing: threading.Lock,
+) -> None:
+    """Wait for the end (``once`` seconds, or a stop), writing the report again when games
+    came meanwhile: once for a burst (the broker's retained journals at subscribe come
+    together), never once a message, so N games cost a few reports, not N."""
+    deadline = None if once is None else time.monotonic() + once
+    while not stop.is_set():
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            return
+        stop.wait(REPORT_EVERY if left is None else min(REPORT_EVERY, left))
+        if finished.is_set():
+            finished.clear()
+            with printing:
+                write()
 
 
 def _write(club: Club, path: Path | None, language: str) -> int:

@@ -14,9 +14,11 @@ import json
 import re
 import subprocess
 import sys
+import threading
 from dataclasses import replace
 from pathlib import Path
 
+from companion import club as club_module
 from companion import script, stats_html
 from companion.club import Club, club_report, club_stats, public_game, write_club_report
 from companion.feed.mqtt import journal_lines
@@ -182,3 +184,14 @@ def test_companion_club_says_when_it_cannot_write_the_report(
     done = _club(broker.port, "--html", str(tmp_path / "missing" / "club.html"))
     assert done.returncode == 1
     assert b"companion club: cannot write" in done.stderr
+
+
+def test_a_burst_of_finished_games_rewrites_the_report_once() -> None:
+    """The broker's retained journals come together at subscribe: the report is written
+    again once for them, not once a game (it was N whole reports for N games)."""
+    stop, finished, printing = threading.Event(), threading.Event(), threading.Lock()
+    written: list[int] = []
+    for _ in range(50):  # fifty games' messages before the listener looks
+        finished.set()
+    club_module._listen(stop, 1.5, finished, lambda: written.append(1) or 0, printing)
+    assert written == [1]
