@@ -18,7 +18,7 @@ import io
 import sys
 from collections.abc import Mapping
 
-from companion.catalogue.refusals import compile_template, placed
+from companion.catalogue.refusals import compiled, placed
 from companion.i18n import LANGUAGES
 
 PREFIX = "companion: "
@@ -103,8 +103,7 @@ def said(line: str, language: str, own: Mapping[str, str] = RU) -> str:
         return line
     prefix = PREFIX if line.startswith(PREFIX) else ""
     body = line[len(prefix) :]
-    made = [compile_template(english, russian) for english, russian in own.items()]
-    for template in sorted(made, key=lambda t: -t.fixed):  # the most specific first
+    for template in compiled(own):  # the most specific first
         found = template.pattern.match(body)
         if found is not None:
             return prefix + template.russian.format(**found.groupdict())

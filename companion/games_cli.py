@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from companion.catalogue.refusals import compile_template
+from companion.catalogue.refusals import compiled
 from companion.games import GAMES
 from companion.i18n import LANGUAGES
 from companion.journal import FILE_MODE, GameRecord, Journal, JournalError, StorageError
@@ -454,7 +454,7 @@ def _said(printed: str, language: str) -> str:
     """What the command printed, each line in ``language`` (``companion:`` kept)."""
     if language != "ru":
         return printed
-    made = sorted((compile_template(en, ru) for en, ru in RU.items()), key=lambda t: -t.fixed)
+    made = compiled(RU)
     lines = []
     for line in printed.split("\n"):
         prefix = "companion: " if line.startswith("companion: ") else ""

@@ -142,12 +142,11 @@ def passed_on(message: str, language: str) -> str:
         return message
     from companion.catalogue.refusals import (  # noqa: PLC0415 (Russian only)
         MAYBE_WORD,
-        compile_template,
+        compiled,
         refusal,
     )
 
-    made = sorted((compile_template(en, ru) for en, ru in PASSED_ON_RU.items()), key=_fixed)
-    for template in made:
+    for template in compiled(PASSED_ON_RU):
         found = template.pattern.match(message)
         if found is not None:
             values = found.groupdict()
@@ -157,10 +156,6 @@ def passed_on(message: str, language: str) -> str:
                 values["maybe"] = MAYBE_WORD.sub(r" (может быть, «\1»?)", values["maybe"])
             return template.russian.format(**values)
     return refusal(message, language)
-
-
-def _fixed(template: object) -> int:
-    return -int(getattr(template, "fixed", 0))
 
 
 # --- numbers ------------------------------------------------------------------------------

@@ -17,10 +17,9 @@ key or a name typed stays as it was given. A message none fits is shown in Engli
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 
-from companion.catalogue.refusals import MAYBE_WORD, Template, compile_template, refusal, word
+from companion.catalogue.refusals import MAYBE_WORD, Template, compiled, refusal, word
 from companion.i18n import LANGUAGES, Words
 
 EN: dict[str, str] = {
@@ -264,10 +263,8 @@ def _token(value: str) -> str:
     return value
 
 
-@cache
 def _templates() -> tuple[Template, ...]:
-    made = [compile_template(english, russian) for english, russian in MESSAGES.items()]
-    return tuple(sorted(made, key=lambda t: -t.fixed))
+    return compiled(MESSAGES)
 
 
 def said(message: str, language: str) -> str:

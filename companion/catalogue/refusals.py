@@ -210,12 +210,23 @@ def compile_template(english: str, russian: str) -> Template:
     return Template(english, russian, pattern, fixed)
 
 
+def compiled(catalogue: Mapping[str, str]) -> tuple[Template, ...]:
+    """A catalogue of English templates and their Russian, compiled once, the most specific
+    first (a bare ``{name}: {reason}`` is tried only when nothing that fixes more words
+    fits): the refusals' and each command's own."""
+    return _compiled(tuple(catalogue.items()))
+
+
+@lru_cache(maxsize=32)
+def _compiled(pairs: tuple[tuple[str, str], ...]) -> tuple[Template, ...]:
+    made = [compile_template(en, ru) for en, ru in pairs]
+    return tuple(sorted(made, key=lambda t: -t.fixed))
+
+
 @cache
 def templates() -> tuple[Template, ...]:
-    """The catalogue compiled, the most specific first (a bare ``{name}: {reason}`` is
-    tried only when nothing that fixes more words fits)."""
-    made = [compile_template(en, ru) for en, ru in RU.items()]
-    return tuple(sorted(made, key=lambda t: -t.fixed))
+    """The refusals' catalogue compiled (:func:`compiled`)."""
+    return compiled(RU)
 
 
 def refusal(error: BaseException | str, language: str) -> str:
