@@ -298,7 +298,7 @@ def _fit(entry: Entry, action: Action, *, nearest: bool = True) -> list[str | in
             if item.omit or _unfit(item, kept) is None:
                 values.append(kept)
                 continue
-        if problem is not None and nearest and _whole(found) and item.kind == "int":
+        if problem is not None and nearest and whole(found) is not None and item.kind == "int":
             assert isinstance(found, int)
             found, problem = max(item.low, min(item.high, found)), None
         opener = _opening(entry, index, found) if problem is not None else None
@@ -354,11 +354,6 @@ def _unfit(item: Field, found: object) -> str | None:
 
 
 _MISSING = object()
-
-
-def _whole(value: object) -> bool:
-    """Whether ``value`` is a whole number (YAML's true and false are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 _YES_NO = {True: "yes", False: "no"}
