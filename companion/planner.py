@@ -268,8 +268,9 @@ def _fit(entry: Entry, action: Action, *, nearest: bool = True) -> list[str | in
     only if the game is then in the very same state."""
     values: list[str | int] = []
     for index, item in enumerate(entry.fields):
+        default = entry.default(index, values)
         if not entry.asks(index, values):  # skipped: the action holds no value of it
-            values.append(item.first)
+            values.append(default)
             continue
         found = _lookup(action, item.key.split("."))
         if isinstance(found, list) and item.kind != "text":
@@ -284,17 +285,17 @@ def _fit(entry: Entry, action: Action, *, nearest: bool = True) -> list[str | in
                 return f"{_named(entry)}: {item.key} is one number, not '{found}'"
             found = numbers[0] if numbers else _MISSING
         if isinstance(found, _Unlisted):
-            found = _left(item, found)
+            found = _left(item, found, default)
         if isinstance(found, bool) and item.kind == "choice":
             found = _YES_NO[found]  # YAML reads ``yes`` and ``no`` as true and false
         if found is _MISSING:
-            values.append(item.omit[0] if item.omit else item.first)
+            values.append(item.omit[0] if item.omit else default)
             continue
         problem = _unfit(item, found)
         if problem is not None and found == _lookup(entry.base, item.key.split(".")):
             # The entry's own value, kept where the field is left out (or holds a default
             # it can be confirmed with).
-            kept = item.omit[0] if item.omit else item.first
+            kept = item.omit[0] if item.omit else default
             if item.omit or _unfit(item, kept) is None:
                 values.append(kept)
                 continue
@@ -401,13 +402,13 @@ def _holder(mapping: dict[object, object], item: str) -> object:
     return holders[0] if holders else _Unlisted(places)
 
 
-def _left(item: Field, unlisted: _Unlisted) -> object:
+def _left(item: Field, unlisted: _Unlisted, default: str | int) -> object:
     """What a field of a thing no place's list names takes: where it stood (missing, the
     field's ``omit`` or default) when its place is not listed; else it left that place
     for none of those listed, and none of those not listed either (they stay as they
     were): the field's first option that is no place listed and not where it stood (the
     entry puts "nowhere" first; the outcome is checked)."""
-    stood = item.omit[0] if item.omit else item.first
+    stood = item.omit[0] if item.omit else default
     if stood not in unlisted.places:
         return _MISSING
     away = [o for o in item.options if o not in unlisted.places and o != stood]
@@ -449,7 +450,7 @@ def _fill(
             presses += letters
             typing += len(letters)
         else:
-            presses += _steps(snap, item, item.start, values[index])
+            presses += _steps(snap, item, entry.opening(index, entered), values[index])
         wanted = entry.action([*entered, *values[len(entered) :]])
         last = entry.confirm(entered, values[index])[1] is None
         if not last and entry.action([*entered, values[index]]) == wanted:

@@ -65,7 +65,7 @@ class ValueEntry(Mode, ABC):
         entered, following = entry.confirm(ui.entered, current.result(ui.value))
         if following is None:
             return self.finish(entry.action(entered), snap, now)
-        return Reaction(replace(ui, entered=entered, value=entry.fields[following].start))
+        return Reaction(replace(ui, entered=entered, value=entry.opening(following, entered)))
 
 
 class PromptEntry(ValueEntry):

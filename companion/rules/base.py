@@ -91,6 +91,10 @@ class Field:
     omit: tuple[str | int, ...] = ()
     # Asked only when an earlier field (by key) holds one of these values; else skipped.
     only_if: tuple[str, tuple[str | int, ...]] | None = None
+    # The default follows an earlier field (by key): the value it holds maps to this
+    # field's default (a card's strength once the card is chosen); a value not mapped
+    # keeps ``default``. Not for names.
+    default_by: tuple[str, Mapping[str | int, str | int]] | None = None
 
     @property
     def first(self) -> str | int:
@@ -188,11 +192,33 @@ class Entry:
     words: Mapping[str, str | int] = field(default_factory=dict)
 
     def values(self, entered: Sequence[str | int]) -> tuple[str | int, ...]:
-        """Every field's value: those entered so far, then the defaults."""
-        return tuple(
-            entered[index] if index < len(entered) else item.first
-            for index, item in enumerate(self.fields)
-        )
+        """Every field's value: those entered so far, then the defaults (each following
+        the values before it where the field's ``default_by`` says so)."""
+        out = list(entered[: len(self.fields)])
+        for index in range(len(out), len(self.fields)):
+            out.append(self.default(index, out))
+        return tuple(out)
+
+    def default(self, index: int, before: Sequence[str | int]) -> str | int:
+        """Field ``index``'s value when it is not entered, given the values of the fields
+        before it: its ``default_by`` mapping of an earlier field's value, else its own."""
+        item = self.fields[index]
+        if item.default_by is not None:
+            key, mapping = item.default_by
+            for earlier in range(min(index, len(before))):
+                if self.fields[earlier].key == key:
+                    found = mapping.get(before[earlier])
+                    if found is not None and (item.kind != "choice" or found in item.options):
+                        return found
+                    break
+        return item.first
+
+    def opening(self, index: int, entered: Sequence[str | int]) -> str | int:
+        """What field ``index`` shows when it opens after the ``entered`` values."""
+        item = self.fields[index]
+        if item.default_by is None:
+            return item.start
+        return item.reopen(self.default(index, self.values(entered)[:index]))
 
     def asks(self, index: int, entered: Sequence[str | int]) -> bool:
         """Whether field ``index`` is asked, given the values before it (``only_if``)."""
@@ -311,6 +337,9 @@ def _entry_json(entry: Entry, language: str) -> Wire:
     fields: list[Wire] = []
     for item in entry.fields:
         described: Wire = {"key": item.key, "kind": item.kind, "default": item.first}
+        if item.default_by is not None:
+            key, mapping = item.default_by
+            described["default_by"] = [key, [[value, then] for value, then in mapping.items()]]
         if item.kind == "int":
             described.update(low=item.low, high=item.high)
         elif item.kind == "text":

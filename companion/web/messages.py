@@ -44,6 +44,7 @@ class FieldForm(TypedDict):
     default: str | int
     only_if: list[object] | None  # [the earlier field's key, [the values it asks on]]
     omit: list[str | int]
+    default_by: list[object] | None  # [the earlier field's key, [[its value, default], ...]]
 
 
 class EntryForm(TypedDict):

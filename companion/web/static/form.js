@@ -62,7 +62,7 @@ function choiceField(field, values, onChange) {
     button.addEventListener("click", () => {
       values[field.key] = option.value;
       mark();
-      onChange();
+      onChange(field);
     });
     group.append(button);
   }
@@ -101,7 +101,18 @@ function entryForm(entry, title, onSubmit) {
   }
   const form = el("form", "entry");
   const rows = el("div", "fields");
-  const drawFields = () => {
+  // A field whose default follows an earlier one (default_by: a card's strength once the
+  // card is chosen) opens at that default again when the earlier one changes.
+  const follow = (changed) => {
+    for (const field of entry.fields) {
+      const [key, pairs] = field.default_by ?? [];
+      if (!changed || key !== changed.key) continue;
+      const found = (pairs ?? []).find(([value]) => String(value) === String(values[key]));
+      values[field.key] = found ? found[1] : field.default;
+    }
+  };
+  const drawFields = (changed) => {
+    follow(changed);
     rows.replaceChildren(
       ...entry.fields
         .filter((field) => asked(field, values))
@@ -116,6 +127,7 @@ function entryForm(entry, title, onSubmit) {
         }),
     );
   };
+  for (const field of entry.fields) follow(field);
   drawFields();
   const ok = el("button", "big primary", t("ok"));
   ok.type = "submit";
