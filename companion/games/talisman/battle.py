@@ -14,6 +14,7 @@ from companion.games.talisman.state import (
     PHASE_TURN,
     Battle,
     State,
+    carried,
 )
 from companion.games.talisman.turn import (
     check_phase,
@@ -46,15 +47,16 @@ SAVED_BY = ("object", "spell", "ability")
 TAKES = ("life", "gold", "object")
 
 
-def _weapons(action: Action) -> int:
+def _weapons(action: Action) -> tuple[int, int]:
     """The weapons' bonus: the best ``weapon_limit`` of them (1; the Warrior 2; 0 when a
-    card forbids weapons, «не может» beats «может», L255, TL-X6)."""
+    card forbids weapons, «не может» beats «может», L255, TL-X6); and the best entered,
+    the weapon the hero is remembered to fight with."""
     bonuses = sorted(
         (as_int(b, "weapons", 0, 9) for b in as_list(action.get("weapons"), "weapons")),
         reverse=True,
     )
     limit = as_int(action.get("weapon_limit", 1), "weapon_limit", 0, 2)
-    return sum(bonuses[:limit])
+    return sum(bonuses[:limit]), bonuses[0] if bonuses else 0
 
 
 def battle(state: State, action: Action) -> State:
@@ -87,7 +89,9 @@ def battle(state: State, action: Action) -> State:
     base = hero.current_craft if psychic else hero.current_strength
     bonus = base + as_int(action.get("bonus", 0), "bonus", -9, 9)
     if not psychic:
-        bonus += _weapons(action)
+        counted, best = _weapons(action)
+        bonus += counted
+        state = state.changed(seat, weapon=best)
     table_dice(state, action, "roll", "enemy_roll")
     state, own = roll_die(state, action.get("roll"), "roll")
     state, theirs = roll_die(state, action.get("enemy_roll"), "enemy_roll")
@@ -290,7 +294,7 @@ def reward(state: State, action: Action) -> State:
         name = str(require(action, "object", "which object"))
         if name not in lost.objects:
             raise IllegalAction(f"{lost.name} carries no {name}")
-        state = state.changed(loser, objects=without(lost.objects, name))
+        state = state.changed(loser, **carried(without(lost.objects, name)))
         state = state.changed(winner, objects=(*state.hero(winner).objects, name))
         said["object"] = name
     else:
@@ -308,7 +312,7 @@ def reward(state: State, action: Action) -> State:
                     objects=(*won.objects, *lost.objects),
                     followers=(*won.followers, *lost.followers),
                 )
-                state = state.changed(loser, gold=0, objects=(), followers=())
+                state = state.changed(loser, gold=0, followers=(), **carried(()))
                 said["all"] = True  # and what went with it, for the narration to name
                 said["gold"] = lost.gold
                 said["objects"] = list(lost.objects)

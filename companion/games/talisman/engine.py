@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from companion.games.talisman.battle import accept, attack, battle, lose, reroll, reward
-from companion.games.talisman.state import ALIGNMENTS, Hero, State, draw_count, hero_of, parse_setup
+from companion.games.talisman.state import (
+    ALIGNMENTS,
+    Hero,
+    State,
+    carried,
+    draw_count,
+    hero_of,
+    parse_setup,
+)
 from companion.games.talisman.turn import (
     KINDS,
     begin_turn,
@@ -137,7 +145,7 @@ def drop(state: State, action: Action) -> State:
     name = str(require(action, "object", "which object"))
     if name not in hero.objects:
         raise IllegalAction(f"{hero.name} carries no {name}")
-    state = state.changed(seat, objects=without(hero.objects, name))
+    state = state.changed(seat, **carried(without(hero.objects, name)))
     return emit_event(state, {"event": "dropped", "seat": seat, "object": name})
 
 

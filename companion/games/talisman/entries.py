@@ -25,6 +25,8 @@ from companion.rules.base import Entry, Field, FieldKind
 DIE_START = 3
 # An enemy's Strength (or Craft) starts at the commonest of the fragment's examples' (3).
 ENEMY_START = 3
+# A weapon's bonus the buttons enter: 0 to this.
+WEAPON_HIGH = 5
 
 # Today's edition's turn entries, top to bottom (by the key ``entry.<name>``; one the
 # prompt does not offer now is left out). The list goes round and a turn starts with the
@@ -139,7 +141,8 @@ def rerolls() -> list[RerollAction]:
 def battles(state: State, seat: int, bonus: Field, yesno: Field) -> list[Entry]:
     """A battle, psychic combat, two enemies on one die, an attack on a hero. The values a
     battle always changes first (the enemy's, then with the table's dice the two dice), a
-    weapon and a bonus after them, where NEXT keeps them at 0. Psychic combat is its own
+    weapon and a bonus after them, where NEXT keeps them (the weapon the hero last fought
+    with, no bonus). Psychic combat is its own
     line (Craft against Craft, no weapon: L116-120). The hero attacked is asked only when
     there are two to choose from."""
     table = state.setup.table_dice
@@ -149,8 +152,13 @@ def battles(state: State, seat: int, bonus: Field, yesno: Field) -> list[Entry]:
     label = WORDS.key("field.enemies_craft")  # psychic combat: the enemy's Craft
     craft = Field("enemies.0", "int", label, low=0, high=20, default=ENEMY_START)
     # The weapon's bonus (L60): one weapon, the best; a second (the Warrior's, L255) goes
-    # in the bonus. The list holds it so the action reads as a script writes it.
-    weapon = _field("weapons.0", low=0, high=5, default=0)
+    # in the bonus. The list holds it so the action reads as a script writes it. It opens
+    # at the weapon the hero last fought with (he most likely still carries it: NEXT after
+    # the dice keeps it); a toad's at 0: the fragment gives it Strength 1 (L277) and says
+    # nothing of its weapons, so the box proposes none.
+    hero = state.hero(seat)
+    armed = 0 if hero.toad else min(hero.weapon, WEAPON_HIGH)
+    weapon = _field("weapons.0", low=0, high=WEAPON_HIGH, default=armed)
     others = tuple(state.seats.name(s) for s in state.seats.numbers() if s != seat)
     attack: EntryBase = {"do": "attack"}
     asked: tuple[Field, ...] = ()
@@ -162,9 +170,9 @@ def battles(state: State, seat: int, bonus: Field, yesno: Field) -> list[Entry]:
     else:  # scripts and the journal name the hero attacked by name
         asked = (_field("defender", "choice", options=others),)
     defender_bonus = _field("defender_bonus", low=-5, high=9, default=0)
-    one: EntryBase = {"do": "battle", "enemies": [ENEMY_START], "weapons": [0]}
+    one: EntryBase = {"do": "battle", "enemies": [ENEMY_START], "weapons": [armed]}
     psychic: EntryBase = {"do": "battle", "enemies": [ENEMY_START], "psychic": "yes"}
-    two: EntryBase = {"do": "battle", "enemies": [ENEMY_START] * 2, "weapons": [0]}
+    two: EntryBase = {"do": "battle", "enemies": [ENEMY_START] * 2, "weapons": [armed]}
     return [
         _entry(one, (enemy[0], *dice, weapon, bonus), "battle"),
         _entry(psychic, (craft, *dice, bonus), "psychic"),

@@ -133,6 +133,9 @@ class Hero:
     aligned_in_turn: int = -1  # the turn number of the last change of alignment
     casts: int = 0  # spells cast this turn
     cast_limit: int = 0  # spells held when the own turn began (L199)
+    # The weapon's bonus he last fought with (the best entered): the next battle's weapon
+    # opens there, as he most likely still carries it; forgotten with his last object.
+    weapon: int = 0
 
     @property
     def current_strength(self) -> int:
@@ -195,6 +198,14 @@ def parse_setup(raw: Mapping[str, object] | None) -> Setup:
         raise SetupError("setup.dice: table (the players' dice, entered) or box (rolled)")
     assert isinstance(first, int) and isinstance(dice, str)
     return Setup(seats, tuple(heroes), first, seed, toad, dice)
+
+
+def carried(objects: tuple[str, ...]) -> dict[str, object]:
+    """The sheet's change when a hero is left with ``objects``: with none left he carries no
+    weapon, so the next battle's weapon opens at 0 again."""
+    if objects:
+        return {"objects": objects}
+    return {"objects": objects, "weapon": 0}
 
 
 def hero_of(values: Mapping[str, object], name: str) -> Hero:
