@@ -5,7 +5,7 @@ income, the scoring); see docs/tetranomicon.md."""
 from __future__ import annotations
 
 from companion.games.spec import GameSpec, InputProfile, setup_option
-from companion.games.tetranomicon import labels, picture, refusals, ring, rules, stats
+from companion.games.tetranomicon import cards, labels, picture, refusals, ring, rules, stats
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.narration import SAYERS
 from companion.games.tetranomicon.samples import SAMPLES
@@ -47,5 +47,6 @@ SPEC: GameSpec[State] = GameSpec(
     entities=picture.entities,
     stamp=stamp,  # a new game's buttons are today's edition; an unstamped setup: edition 1
     stats=stats.KIT,
+    cards=cards.KIT,  # the table's creature cards: strength and flag entered once
     refusals=refusals.REFUSALS,
 )
