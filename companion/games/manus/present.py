@@ -17,6 +17,8 @@ from companion.games.manus.state import (
     FIXED_CONDITIONS,
     GAME,
     HUMIDITY,
+    MAGIC,
+    MAGIC_PAIRS,
     MAX_STRENGTH,
     PARTS,
     PHASE_CONSTRUCTION,
@@ -27,9 +29,11 @@ from companion.games.manus.state import (
     STAGE_OVER,
     STAGE_SETUP,
     TARGETS,
+    TECHNOLOGY,
     TEMPERATURE,
     TYPES,
     WIN_SCORE,
+    Element,
     State,
 )
 from companion.games.manus.types import (
@@ -130,10 +134,47 @@ def _pair_names(pair: str) -> dict[str, str]:
     }
 
 
+def _type_order(state: State) -> tuple[str, ...]:
+    """The element types as the build entry lists them after "keep", in the rulebook's
+    order (L81-L88) but with what this round's discovery rewards one press from "keep":
+    its type moved just after it (fire, the last, is already one press down), or for the
+    combination of magical elements (L215) the magic types first."""
+    found = state.discovery
+    if found == MAGIC_PAIRS:
+        return MAGIC + TECHNOLOGY
+    if found not in TYPES or found == TYPES[-1]:
+        return TYPES
+    return (found, *(kind for kind in TYPES if kind != found))
+
+
+def _pair(element: Element) -> str:
+    return f"{element.temperature} {element.humidity}"
+
+
+def _likely_conditions(state: State, hand: int, part: str) -> dict[str | int, str | int]:
+    """Where a part's conditions open once its type is chosen: the conditions this hand's
+    card of that type has (the part's own first, then its other parts), else another
+    hand's (first that part's, from the same deck, L152, L222), else the test site's,
+    where an element gives the most (L256), else warm and wet."""
+    count = state.setup.hand_count
+    hands = [state.hand((hand - 1 + step) % count + 1).parts for step in range(count)]
+    index = PARTS.index(part)
+    cards = [hands[0][index], *hands[0]]
+    cards += [parts[index] for parts in hands[1:]] + [e for parts in hands[1:] for e in parts]
+    site = f"{state.site.temperature} {state.site.humidity}" if state.site else PAIRS[0]
+    likely: dict[str | int, str | int] = {}
+    for kind in FREE_TYPES:
+        seen = next((e for e in cards if e is not None and e.type == kind), None)
+        likely[kind] = _pair(seen) if seen is not None else site
+    return likely
+
+
 def _build_entry(state: State, hand: int) -> Entry:
-    """The hand's three parts, each kept or given an element card: its type, then its
-    two conditions unless the type fixes them (water magic, steam: L51)."""
+    """The hand's three parts, each kept or given an element card: its type (this round's
+    discovery one press from "keep"), then its two conditions unless the type fixes them
+    (water magic, steam: L51), opening where that type's card most likely is."""
     record = state.hand(hand)
+    types = _type_order(state)
     fields: list[Field] = []
     for part, element in zip(PARTS, record.parts, strict=True):
         now = {
@@ -159,7 +200,7 @@ def _build_entry(state: State, hand: int) -> Entry:
                 type_key,
                 "choice",
                 WORDS.key("field.part_type"),
-                options=(KEEP, *TYPES),
+                options=(KEEP, *types),
                 words=WORDS.key("type"),
                 omit=(KEEP,),
                 label_fields={"part": part_words, "now": now},
@@ -173,6 +214,7 @@ def _build_entry(state: State, hand: int) -> Entry:
                 options=PAIRS,
                 names={pair: _pair_names(pair) for pair in PAIRS},
                 only_if=(type_key, FREE_TYPES),
+                default_by=(type_key, _likely_conditions(state, hand, part)),
                 label_fields={"part": part_words},
             )
         )
