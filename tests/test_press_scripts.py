@@ -91,7 +91,7 @@ def test_a_whole_three_player_manus_game_is_played_by_presses_alone(
     assert said[-2] == "Anna wins with 15 points!"
     assert "Undone: Boris: small target." in said  # the slip, said as the screen says it
     assert not [line for line in said if line.startswith("✗")]  # no press was refused
-    assert len(scripts.load(MANUS).presses) == 111
+    assert len(scripts.load(MANUS).presses) == 112
     actions = in_force(db)
     builds = [a for a in actions if a["do"] == "build"]
     assert builds[0]["elements"] == {
