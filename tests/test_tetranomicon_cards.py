@@ -15,6 +15,7 @@ from companion import cli
 from companion.config import GameSettings, load
 from companion.games.tetranomicon import SPEC, engine, present
 from companion.games.tetranomicon.cards import KIT, learn, offer
+from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.state import EDITION, State
 from companion.library import Library, dump, parse, path_for, played_cards
 from companion.presses import with_seat_pads
@@ -51,7 +52,15 @@ def _state(*actions: dict[str, Any]) -> State:
 
 
 def _summon(prompt: Prompt) -> Entry:
-    return next(e for e in prompt.entries if e.base["do"] == "summon")
+    """The summon entry (with a library: the one offering its creatures)."""
+    return next(e for e in prompt.entries if e.key == WORDS.key("entry.summon"))
+
+
+def _open_summon(d: Driver) -> None:
+    """Down the list from the likely build to the summon entry, and select it."""
+    prompt = d.app.snapshot.prompt
+    index = len(prompt.choices) + [e.key for e in prompt.entries].index(WORDS.key("entry.summon"))
+    _tap(d, *["seat1.blue"] * index, "seat1.cyan")
 
 
 def _offered(state: State, cards: tuple[dict[str, Any], ...]) -> Entry:
@@ -88,7 +97,7 @@ def test_a_creature_summoned_once_is_offered_by_name_at_its_cards_values(tmp_pat
     assert creature.key == "creature" and creature.options[:2] == ("Goetius", "Saxum")
     assert "goetius" not in creature.options and creature.options[-1] == "none"
     assert creature.say("Goetius", "ru") == "Гоэций"
-    _open(e, "summon")
+    _open_summon(e)
     _tap(e, "seat1.red", "seat1.cyan")  # Saxum
     assert (e.app.ui.value, e.app.ui.entered) == (3, ("Saxum",))  # the card's strength
     _tap(e, "seat1.cyan")
@@ -139,6 +148,30 @@ def test_a_known_creature_is_the_entry_its_name_and_next() -> None:
         "ability": "vinctum",
     }
     assert summon.opening(1, ("vinctum",)) == state.epoch  # no card: the epoch's number
+
+
+def test_a_new_creature_is_still_named_on_the_buttons_where_the_artifact_was() -> None:
+    state = _state()
+    plain = present.prompt(state)
+    card = {"name": "Goetius", "strength": 2, "flag": "peace", "ability": "goetius"}
+    offered = offer(plain, present.view(state), (card,))
+    keys = [e.key for e in offered.entries]
+    # the cursor's distances kept: the summon two up, the artifact three, the new one four
+    assert [e.key for e in plain.entries][-3:] == keys[-3:]
+    assert (
+        keys.index(WORDS.key("entry.new_creature")) == keys.index(WORDS.key("entry.artifact")) - 1
+    )
+    new = offered.entries[keys.index(WORDS.key("entry.new_creature"))]
+    ability = new.fields[0]
+    assert "goetius" not in ability.options and "none" in ability.options  # not a second Goetius
+    assert new.action(("none", "Armus", 3, "war")) == {
+        "do": "summon",
+        "ability": "none",
+        "creature": "Armus",
+        "strength": 3,
+        "flag": "war",
+        "discount": 0,
+    }
 
 
 def test_a_creature_in_an_army_is_not_offered_and_no_card_leaves_the_entry_as_it_is() -> None:
@@ -252,3 +285,41 @@ def _close_apps() -> Any:
     yield
     while OPEN:
         OPEN.pop().close()
+
+
+def test_a_card_edited_in_the_menu_is_what_the_next_summon_opens_at(tmp_path: Path) -> None:
+    from tests.test_card_library_view import open_cards  # noqa: PLC0415
+
+    d = _box(tmp_path)
+    d.app.apply({"do": "build", "type": "farm", "castle": 1})
+    d.app.apply(GOETIUS)  # Boris's: the library learns Goetius, strength 2
+    open_cards(d)
+    assert d.app.ui.mode == "cards" and d.app.snapshot.card_shown is not None
+    d.tap("seat1.cyan")  # edit: the name as it is, then the strength
+    d.tap("seat1.cyan")
+    assert d.app.ui.value == 2
+    d.tap("seat1.red")
+    d.tap("next")
+    assert d.app.ui.mode == "cards"
+    saved = parse(SPEC, "f", _file(tmp_path).read_text(encoding="utf-8"))
+    assert saved == (
+        {
+            "name": {"en": "Goetius", "ru": "Гоэций"},
+            "strength": 3,
+            "flag": "peace",
+            "ability": "goetius",
+        },
+    )
+    # the phones' table page lists it and a new card's form
+    from companion.web.cards import library_page  # noqa: PLC0415
+
+    page = library_page(SPEC, saved, "ru")
+    assert page["faces"][0]["name"] == "Гоэций" and page["new"] is not None
+    assert ["Сила", "3"] in page["faces"][0]["stats"]
+    # a new game on this table: Goetius opens at 3
+    later = tmp_path / "next"
+    later.mkdir()
+    _file(later).write_text(_file(tmp_path).read_text(encoding="utf-8"), encoding="utf-8")
+    e = _box(later)
+    summon = _summon(e.app.snapshot.prompt)
+    assert summon.fields[0].first == "Goetius" and summon.opening(1, ("Goetius",)) == 3

@@ -223,7 +223,29 @@ def offer(prompt: Prompt, view: View, cards: Cards) -> Prompt:
     )
     entries = list(prompt.entries)
     entries[at] = Entry(entry.base, called, entry.key, entry.words)
+    entries.insert(_new_at(entries, at), _new_creature(entry, known))
     return replace(prompt, entries=tuple(entries))
+
+
+def _new_at(entries: list[Entry], summon: int) -> int:
+    """Where "Summon a new creature" goes: just before the artifact, as far from the
+    cursor's opening as the artifact was (the artifact, the summon and the build keep
+    their places, up from the opening), else just before the summon."""
+    artifact = next(
+        (index for index, entry in enumerate(entries) if entry.base.get("do") == "artifact"),
+        None,
+    )
+    return summon if artifact is None else artifact
+
+
+def _new_creature(entry: Entry, known: set[str]) -> Entry:
+    """The summon as it is with no library, for a creature the library does not know (a
+    new one's name typed letter by letter): the abilities whose card is offered are not
+    offered again."""
+    first = entry.fields[0]
+    options = tuple(o for o in first.options if o == NO_ABILITY or o not in known)
+    fields = (replace(first, options=options), *entry.fields[1:])
+    return Entry(entry.base, fields, WORDS.key("entry.new_creature"), entry.words)
 
 
 # --- what a summon teaches the library ----------------------------------------------------
