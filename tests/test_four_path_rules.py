@@ -245,7 +245,8 @@ def test_the_siege_prompt_asks_where_each_creature_stands_starting_where_it_stoo
 ) -> None:
     """Who stands in each tower's area is the players' to say (FP-R13): the siege prompt
     names the team and has one entry, a value a creature (its tower or none) starting where
-    it stands, so a creature left alone stays out of the action; the siege then counts it:
+    it stands, so a creature left alone stays out of the action; the sieging team's
+    creatures are asked first, each player's together; the siege then counts it:
     «Каждая захваченная командой башня наносит одно повреждение»."""
     table = play(drafted(tmp_path), {"do": "turn_disc"})
     prompt = assert_all_legal(table)
@@ -254,8 +255,9 @@ def test_the_siege_prompt_asks_where_each_creature_stands_starting_where_it_stoo
     (entry,) = prompt.entries
     assert entry.base == {"do": "siege", "areas": {}}
     keys = [f.key for f in entry.fields]
-    creatures = ("messum", "saxum", "fidea", "vinctum", "illesbra", "ferrarius", "lignum")
-    assert keys == [f"areas.{c}" for c in (*creatures, "cornibus")]
+    anna_clara = ("messum", "illesbra", "fidea", "lignum")
+    boris_dmitri = ("saxum", "ferrarius", "vinctum", "cornibus")
+    assert keys == [f"areas.{c}" for c in (*anna_clara, *boris_dmitri)]
     assert all(f.default == "none" for f in entry.fields)
     assert entry.fields[0].options == ("none", "tower_1", "tower_2", "tower_3", "tower_4")
     assert entry.fields[0].title("en") == "Where is Messum"
@@ -291,6 +293,48 @@ def test_the_siege_entry_opens_on_where_creatures_stood_and_moves_one_alone(
     table.apply(entry.action(values))
     towers = table.view()["towers"]
     assert [t["creatures"] for t in towers] == [["messum"], [], ["fidea", "saxum"], []]
+
+
+def test_a_players_second_creature_opens_at_the_tower_the_first_was_put_at(
+    tmp_path: Path,
+) -> None:
+    """In the teams game a player's two creatures that stood nowhere go to a tower
+    together more often than apart: once Anna puts Messum at tower 2, Illesbra opens there
+    (and NEXT leaves her there); Clara's Fidea, another player's, still opens at none. In
+    the duel every creature opens where it stood, whatever the one before it took."""
+    (tmp_path / "teams").mkdir()
+    (tmp_path / "duel").mkdir()
+    entry = siege_entry_of(play(drafted(tmp_path / "teams"), {"do": "turn_disc"}))
+    keys = [f.key for f in entry.fields]
+    messum, illesbra, fidea = (keys.index(f"areas.{c}") for c in ("messum", "illesbra", "fidea"))
+    assert (messum + 1, illesbra + 1) == (illesbra, fidea)
+    assert entry.opening(illesbra, ["tower_2"]) == "tower_2"
+    assert entry.opening(fidea, ["tower_2", "tower_2"]) == "none"
+    assert entry.action(["tower_2"]) == {
+        "do": "siege",
+        "areas": {"messum": "tower_2", "illesbra": "tower_2"},
+    }
+    assert entry.action(["tower_2", "none"]) == {"do": "siege", "areas": {"messum": "tower_2"}}
+    duel = siege_entry_of(play(drafted(tmp_path / "duel", DUEL), {"do": "turn_disc"}))
+    assert [f.key for f in duel.fields][:2] == ["areas.messum", "areas.fidea"]
+    assert duel.opening(1, ["tower_2"]) == "none"
+    assert duel.action(["tower_2"]) == {"do": "siege", "areas": {"messum": "tower_2"}}
+
+
+def test_the_enemys_siege_asks_its_own_creatures_first_those_at_no_tower_first(
+    tmp_path: Path,
+) -> None:
+    """At Boris and Dmitri's siege their creatures come first, and in each team those at
+    no tower before those at one; a creature at a tower opens at it, whoever precedes it."""
+    table = play(drafted(tmp_path), {"do": "turn_disc"})
+    table.apply({"do": "siege", "areas": {"tower_1": ["messum", "saxum"], "tower_3": ["fidea"]}})
+    entry = siege_entry_of(play(table, {"do": "open"}, {"do": "pass"}, {"do": "pass"}))
+    order = [f.key.split(".")[1] for f in entry.fields]
+    assert order == [
+        *("ferrarius", "vinctum", "cornibus", "saxum"),
+        *("illesbra", "lignum", "messum", "fidea"),
+    ]
+    assert entry.opening(order.index("saxum"), ["tower_4"] * 3) == "tower_1"
 
 
 def test_a_creature_in_the_siege_areas_must_be_a_creature_and_a_tower(tmp_path: Path) -> None:

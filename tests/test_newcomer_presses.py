@@ -212,14 +212,14 @@ presses:
   - next         # Boris passes
   # period 2
   - disc 1
-  - seat3.blue   # Clara enters the siege: Ferrarius and Illesbra at tower 1
+  - seat3.blue   # Clara enters the siege: Illesbra and Ferrarius at tower 1
   - seat3.cyan
-  - seat3.cyan
-  - seat3.cyan
+  - seat3.cyan   # Ballistarius (Anna's first): no tower
   - seat3.red
-  - seat3.cyan
-  - seat3.cyan
+  - seat3.cyan   # Illesbra: tower 1
   - seat3.red
+  - seat3.cyan   # Ferrarius (Clara's first): tower 1
+  - seat3.blue   # Messum opens beside Ferrarius: back to no tower
   - next
   - seat1.cyan   # Anna opens (suggested: Clara opened period 1)
   - seat1.cyan   # Ballistarius attacks Saxum

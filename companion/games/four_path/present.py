@@ -170,27 +170,57 @@ WHERE: dict[str | int, dict[str, str]] = {
 def siege_entry(state: FourPathState) -> Entry:
     """The siege with the areas said first: for each creature, the tower whose area it
     stands in (or none), starting where it stood, so NEXT keeps the rest as they are;
-    a creature left where it was is left out of the action. Those at no tower are asked
-    first (in summon order, then those at a tower): a creature comes to a tower more
-    often than one leaves it, and NEXT after the last to move keeps the rest."""
-    ordered = sorted(state.creatures, key=lambda c: area_of(state, c.id) != NO_TOWER)
-    fields = tuple(
-        Field(
-            f"areas.{creature.id}",
-            "choice",
-            WORDS.key("field.stands"),
-            # "No tower" first: a script's ``areas: {tower_2: [fidea]}`` leaving out a
-            # creature that stood there is read as this first option (planner._left).
-            options=(NO_TOWER, *TOWERS),
-            default=area_of(state, creature.id),
-            names=WHERE,
-            label_fields={"creature": _names(creature)},
-            omit=(area_of(state, creature.id),),
-        )
-        for creature in ordered
+    a creature left where it was is left out of the action.
+
+    The sieging team's creatures are asked first (it is their siege, and they know their
+    own), then the enemy's; in each team those at no tower first (a creature comes to a
+    tower more often than one leaves it), each player's together in seat order, then
+    those at a tower. In the teams game a player's two creatures go to a tower together
+    more often than apart (a pair holds a tower against the enemy's pair), so the second
+    of them that stood nowhere opens (and NEXT leaves it) at the tower the first was just
+    put at. The duel's four a player spread over the four towers, and there NEXT on one
+    would send the player's later creatures along unseen: each opens where it stood.
+    (Over the example sieges: 64 presses, against 71 in summon order, 74 with the
+    enemy's creatures first, 76 with every creature following the one before it.)"""
+    side = state.side
+    standing = {creature.id: area_of(state, creature.id) for creature in state.creatures}
+    summoned = [creature.id for creature in state.creatures]
+    ordered = sorted(
+        state.creatures,
+        key=lambda c: (
+            state.side_of(c.owner) != side,
+            standing[c.id] != NO_TOWER,
+            c.owner,
+            summoned.index(c.id),
+        ),
     )
+    follows: dict[str | int, str | int] = {option: option for option in (NO_TOWER, *TOWERS)}
+    fields: list[Field] = []
+    for index, creature in enumerate(ordered):
+        before = ordered[index - 1] if index else creature
+        paired = (
+            not state.fp.is_duel
+            and before.owner == creature.owner
+            and before.id != creature.id
+            and standing[creature.id] == standing[before.id] == NO_TOWER
+        )
+        fields.append(
+            Field(
+                f"areas.{creature.id}",
+                "choice",
+                WORDS.key("field.stands"),
+                # "No tower" first: a script's ``areas: {tower_2: [fidea]}`` leaving out a
+                # creature that stood there is read as this first option (planner._left).
+                options=(NO_TOWER, *TOWERS),
+                default=standing[creature.id],
+                names=WHERE,
+                label_fields={"creature": _names(creature)},
+                omit=(standing[creature.id],),
+                default_by=(f"areas.{before.id}", follows) if paired else None,
+            )
+        )
     base: FourPathSiegeAction = {"do": "siege", "areas": {}}
-    return Entry(base, fields, WORDS.key("entry.siege_areas"))
+    return Entry(base, tuple(fields), WORDS.key("entry.siege_areas"))
 
 
 def _names(creature: Creature) -> dict[str, str]:
