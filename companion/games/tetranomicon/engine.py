@@ -456,6 +456,10 @@ def expedition(state: State, action: Action) -> State:
         bonus = coin + vinctum
         faction = replace(faction, trophies=(*faction.trophies, level))
         state = state.with_faction(seat, faction).pay(seat, -bonus)
+    target = str(action.get("target") or "")
+    if target:  # what the buttons open at the next time (entries.py); no rule reads it
+        kept = tuple(held for held in state.held if held[0] != target)
+        state = state.evolve(held=kept if won else (*kept, (target, neutral, level)))
     state = emit_event(
         state,
         {

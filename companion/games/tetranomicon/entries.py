@@ -299,12 +299,16 @@ def _expedition(state: State, seat: int) -> Entry | None:
         if state.setup.random_events
         else ()
     )
+    # A castle whose neutrals beat an expedition keeps them: the neutrals and the trophy's
+    # level open at those entered then.
+    neutrals: dict[str | int, str | int] = {target: n for target, n, _ in state.held}
+    levels: dict[str | int, str | int] = {target: level for target, _, level in state.held}
     went = (
         _targets(state, seat),
-        _field("neutral", low=0, high=30, default=1),
+        _field("neutral", low=0, high=30, default=1, default_by=("target", neutrals)),
         *card,
         _field("from", "choice", options=own, default=_nearest(own, last_castle(state, seat))),
-        _field("level", low=1, high=4, default=min(state.epoch, 3)),
+        _field("level", low=1, high=4, default=min(state.epoch, 3), default_by=("target", levels)),
         *_paths(state, seat),
         *_neutral_paid(state, seat),
         _discount(),

@@ -258,6 +258,10 @@ class State(Evolving):
     at_war: frozenset[tuple[int, int]] = frozenset()
     to_flip: tuple[int, ...] = ()
     used_types: tuple[str, ...] = ()  # the epoch cards drawn so far (TN-A7)
+    # The neutrals that beat an expedition, by its target: (target, strength, trophy
+    # level). Their token stays in the castle (only a won trophy is taken, L300), so the
+    # next expedition there most likely meets them again; a win there forgets them.
+    held: tuple[tuple[str, int, int], ...] = ()
     winners: tuple[int, ...] = ()
     winner: int | None = None
     events: tuple[Event, ...] = ()
