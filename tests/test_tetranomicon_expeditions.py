@@ -13,8 +13,8 @@ from companion.rules.base import Entry
 START = ({"do": "epoch_card", "type": "buildings"}, {"do": "relation", "state": "peace"})
 
 
-def _state(*actions: dict[str, Any]) -> State:
-    state = engine.start({"players": ["Anna", "Boris"], "edition": EDITION})
+def _state(*actions: dict[str, Any], **setup: Any) -> State:
+    state = engine.start({"players": ["Anna", "Boris"], "edition": EDITION, **setup})
     for action in (*START, *actions):
         state = engine.step(state, action)
     return state
@@ -51,3 +51,31 @@ def test_a_won_trophy_forgets_the_castles_neutrals() -> None:
     state = _state(*BUILT, LOST, summoned, {"do": "pass"}, won)
     assert state.faction(2).trophies == (2,)
     assert _values(_expedition(state), "castle 4") == {"neutral": 1, "level": 1}
+
+
+def test_a_route_laid_to_a_castle_of_neutrals_opens_the_expedition_there() -> None:
+    # No building goes up in a castle with neutrals (L230): Anna's road from her castle 1
+    # to the free castle 3 is laid to take its trophy first.
+    road = {"do": "route", "castles": [1, 3], "kind": "road"}
+    state = _state(*BUILT, road, {"do": "pass"})
+    assert state.turn == 1
+    entry = _expedition(state)
+    action = entry.action(())
+    assert (action["target"], action["from"]) == ("castle 3", 1)
+    # without the route: the first free castle after the one she built in
+    assert _expedition(_state(*BUILT)).action(())["target"] == "castle 3"
+    assert (
+        _expedition(_state(*BUILT, {**road, "castles": [1, 5]}, {"do": "pass"})).action(())[
+            "target"
+        ]
+        == "castle 5"
+    )
+
+
+def test_an_expedition_to_the_far_end_of_a_route_sets_out_from_its_near_end() -> None:
+    more = ({"do": "build", "type": "farm", "castle": 3}, {"do": "pass"})
+    road = {"do": "route", "castles": [1, 5], "kind": "road"}
+    # Anna built in 1 and 3 (3 last): to castle 5 her own road sets out from castle 1
+    entry = _expedition(_state(*BUILT, *more, road, wealth="abundant"))
+    assert entry.action(("castle 5",))["from"] == 1
+    assert entry.action(("castle 4",))["from"] == 3  # elsewhere: the castle last built in

@@ -254,9 +254,11 @@ def _summon(state: State, seat: int) -> Entry | None:
 def _targets(state: State, seat: int) -> Field:
     """An expedition's target as the examples write it (``castle 9``), or none (leaves the
     target out). Only a castle no faction has built in can hold neutrals (L177, L230), so
-    the castles built in are not offered. It opens at the first free castle after the one
-    the faction last built in, the nearest neutrals: up from it come those farther on,
-    down from it none and then the castles before."""
+    the castles built in are not offered. It opens at the free end of the faction's latest
+    route (no building may go up in a castle with neutrals, L230: a route laid to a castle
+    that holds them is laid to take their trophy first), else at the first free castle
+    after the one the faction last built in, the nearest neutrals: up from it come those
+    farther on, down from it none and then the castles before."""
     count = state.setup.castles
     after = last_castle(state, seat) or count
     castles = [(after + step - 1) % count + 1 for step in range(1, count + 1)]
@@ -273,14 +275,26 @@ def _targets(state: State, seat: int) -> Field:
         }
         for option in options
     }
+    ends = [f"castle {end}" for end, _ in _routes_out(state, seat)]
     return _field(
         "target",
         "choice",
         options=options,
-        default=options[min(1, len(free))],
+        default=ends[0] if ends else options[min(1, len(free))],
         names=names,
         omit=(NO_TARGET,),
     )
+
+
+def _routes_out(state: State, seat: int) -> list[tuple[int, int]]:
+    """The faction's routes into a castle nobody has built in, latest first: (that castle,
+    the route's other end)."""
+    out: list[tuple[int, int]] = []
+    for laid in reversed([r for r in state.routes if r.owner == seat]):
+        for end, other in (laid.castles, laid.castles[::-1]):
+            if not state.buildings_in(end):
+                out.append((end, other))
+    return out
 
 
 def _expedition(state: State, seat: int) -> Entry | None:
@@ -307,13 +321,30 @@ def _expedition(state: State, seat: int) -> Entry | None:
         _targets(state, seat),
         _field("neutral", low=0, high=30, default=1, default_by=("target", neutrals)),
         *card,
-        _field("from", "choice", options=own, default=_nearest(own, last_castle(state, seat))),
+        _field(
+            "from",
+            "choice",
+            options=own,
+            default=_nearest(own, last_castle(state, seat)),
+            default_by=("target", _from_routes(state, seat, own)),
+        ),
         _field("level", low=1, high=4, default=min(state.epoch, 3), default_by=("target", levels)),
         *_paths(state, seat),
         *_neutral_paid(state, seat),
         _discount(),
     )
     return Entry(EntryBase(do="expedition"), went, WORDS.key("entry.expedition"))
+
+
+def _from_routes(state: State, seat: int, own: tuple[int, ...]) -> dict[str | int, str | int]:
+    """Where an expedition to the end of one of the faction's routes most likely sets out:
+    the route's other end, when the faction has built there (its own route costs nothing,
+    L300)."""
+    starts: dict[str | int, str | int] = {}
+    for end, other in _routes_out(state, seat):
+        if other in own:
+            starts.setdefault(f"castle {end}", other)
+    return starts
 
 
 # --- edition 1 ------------------------------------------------------------------------------
