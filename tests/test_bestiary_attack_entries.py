@@ -105,6 +105,22 @@ def test_several_targets_are_entered_one_after_another_until_no_more() -> None:
     ]
 
 
+def test_the_second_target_opens_at_the_enemy_after_the_first_and_next_ends_there() -> None:
+    """An enemy is hit once: after Ferrarius the second target opens at Cerberus (after
+    Cerberus, the list goes round to Vinctum), a third at "no more"; NEXT on the second
+    attacks those two."""
+    entry = other_attack(period_two(), "illesbra")
+    assert entry.opening(2, ["several", "ferrarius"]) == "cerberus"
+    assert entry.opening(2, ["several", "cerberus"]) == "vinctum"
+    assert entry.opening(3, ["several", "vinctum", "ferrarius"]) == "none"
+    assert entry.action(["several", "ferrarius"]) == {
+        "do": "attack",
+        "creature": "illesbra",
+        "targets": ["ferrarius", "cerberus"],
+        "strength": 2,
+    }
+
+
 @pytest.mark.parametrize(
     ("action", "en", "ru"),
     [
@@ -181,3 +197,22 @@ def test_an_ability_whose_card_names_no_effect_may_put_one_said_now() -> None:
     assert action["effects"] == [{"effect": "defense_up", "target": "vinctum"}]
     after = act(state, action)
     assert [e["kind"] for e in creature(after, "vinctum")["effects"]] == ["defense_up"]
+
+
+def test_whom_a_said_effect_goes_on_opens_at_a_creature_that_effect_may_reach() -> None:
+    """Boris's Iron mask: Inaction opens on Anna's Saxum, but once Attack up is chosen
+    the target opens on his own Vinctum (an effect going up goes on one's own), and NEXT
+    there puts it on him."""
+    state = act(period_two(), {"do": "end_phase"}, {"do": "siege"})
+    (entry,) = [
+        e
+        for e in bestiary.prompt(state).entries
+        if e.base.get("ability") == "iron_mask" and e.base.get("effects") == [{}]
+    ]
+    assert entry.opening(1, []) == "saxum"
+    assert entry.opening(1, ["attack_up"]) == "vinctum"
+    assert entry.opening(1, ["attack_down"]) == "saxum"
+    action = entry.action(["attack_up"])
+    assert action["effects"] == [{"effect": "attack_up", "target": "vinctum"}]
+    after = act(state, action)
+    assert [e["kind"] for e in creature(after, "vinctum")["effects"]] == ["attack_up"]

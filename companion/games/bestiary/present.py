@@ -185,7 +185,12 @@ def other_attack(
 ) -> list[Entry]:
     """One entry an attacker for what the choices leave out: another strength than the
     card's (it starts at the last one said for it, else the card's), or several targets
-    at once (each in turn, "no more" ends them). Offered when some enemy may be hit."""
+    at once (each in turn, "no more" ends them). Offered when some enemy may be hit.
+
+    Of several targets the second opens at the enemy after the first in the list (an enemy
+    is hit once: the one just named is the least likely next), and NEXT there ends the
+    list with those two; a third and more open at "no more" (several is two more often
+    than three)."""
     strength = strength_field(state, attacker)
     reachable = [
         e
@@ -197,10 +202,17 @@ def other_attack(
     ids = tuple(e.id for e in reachable)
     fields = [target_field("target", "field.target", reachable, SEVERAL)]
     previous: tuple[str, tuple[str | int, ...]] = ("target", (SEVERAL,))
+    after: dict[str | int, str | int] = {
+        hit: ids[(index + 1) % len(ids)] for index, hit in enumerate(ids)
+    }
     for slot in range(len(reachable) if len(reachable) > 1 else 0):
         more = () if slot == 0 else (NO_MORE,)
         item = target_field(f"targets.{slot}", "field.targets", reachable, *more)
         item = replace(item, only_if=previous, label_fields={"number": slot + 1})
+        if slot == 1:
+            item = replace(item, default_by=("targets.0", after))
+        elif slot > 1:
+            item = replace(item, default=NO_MORE)
         fields.append(item)
         previous = (item.key, ids)
     fields.append(strength)
@@ -222,27 +234,30 @@ def effect_entry(
 ) -> Entry | None:
     """An ability whose card names no lasting effect, used with one said now (a card left
     blank, a table's house rule): the effect and whom it goes on, starting at the first
-    pair the rules take (none: no entry), so the effect tracking runs from the buttons."""
+    pair the rules take (none: no entry), so the effect tracking runs from the buttons.
+    Whom it goes on opens at the first creature the chosen effect may reach: an effect
+    going down opens at an enemy, not at one's own creature the first effect went on."""
     base = SupportAction(do="support", creature=user.id, ability=ability.id, effects=[{}])
     timed: dict[str, object] = {"prep": PREP.default} if prep else {}
-    first = next(
-        (
-            (kind, target.id)
-            for kind in kinds
-            for target in state.creatures
-            if legal(state, {**base, **timed, "effects": [{"effect": kind, "target": target.id}]})
-        ),
-        None,
-    )
-    if first is None:
+    # Each effect's first creature it may go on (an effect going up on one's own, one
+    # going down on an enemy): whom the target opens at once that effect is chosen.
+    reaches: dict[str | int, str | int] = {}
+    for kind in kinds:
+        for creature in state.creatures:
+            effects = [{"effect": kind, "target": creature.id}]
+            if legal(state, {**base, **timed, "effects": effects}):
+                reaches[kind] = creature.id
+                break
+    if not reaches:
         return None
+    first = next(iter(reaches))
     effect = Field(
         "effects.0.effect",
         "choice",
         WORDS.key("field.effect"),
         options=tuple(kinds),
         words=words,
-        default=first[0],
+        default=first,
     )
     target = Field(
         "effects.0.target",
@@ -250,7 +265,8 @@ def effect_entry(
         WORDS.key("field.effect_target"),
         options=tuple(c.id for c in state.creatures),
         names={c.id: creature_names(c) for c in state.creatures},
-        default=first[1],
+        default=reaches[first],
+        default_by=("effects.0.effect", reaches),
     )
     return Entry(base, (*prep, effect, target), entry_key("support_effect"))
 
