@@ -216,3 +216,17 @@ def test_whom_a_said_effect_goes_on_opens_at_a_creature_that_effect_may_reach() 
     assert action["effects"] == [{"effect": "attack_up", "target": "vinctum"}]
     after = act(state, action)
     assert [e["kind"] for e in creature(after, "vinctum")["effects"]] == ["attack_up"]
+
+
+def test_only_the_effects_the_rules_take_now_are_offered() -> None:
+    """In period 1 Boris's army is still in its castle, out of reach of Anna's abilities:
+    Manus's Mechanical hand offers Attack up and Defense up (on her own creatures) and
+    steps from one to the other, with no effect going down to refuse on the way."""
+    (entry,) = [
+        e
+        for e in bestiary.prompt(duel()).entries
+        if e.base.get("ability") == "mechanical_hand" and e.base.get("effects") == [{}]
+    ]
+    effect = entry.fields[0]
+    assert effect.options == ("attack_up", "defense_up")
+    assert effect.step("attack_up", 1) == "defense_up"

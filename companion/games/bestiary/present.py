@@ -235,8 +235,9 @@ def effect_entry(
     """An ability whose card names no lasting effect, used with one said now (a card left
     blank, a table's house rule): the effect and whom it goes on, starting at the first
     pair the rules take (none: no entry), so the effect tracking runs from the buttons.
-    Whom it goes on opens at the first creature the chosen effect may reach: an effect
-    going down opens at an enemy, not at one's own creature the first effect went on."""
+    Only the effects that may go on some creature now are offered, and whom one goes on
+    opens at the first creature the chosen effect may reach: an effect going down opens
+    at an enemy, not at one's own creature the first effect went on."""
     base = SupportAction(do="support", creature=user.id, ability=ability.id, effects=[{}])
     timed: dict[str, object] = {"prep": PREP.default} if prep else {}
     # Each effect's first creature it may go on (an effect going up on one's own, one
@@ -255,7 +256,7 @@ def effect_entry(
         "effects.0.effect",
         "choice",
         WORDS.key("field.effect"),
-        options=tuple(kinds),
+        options=tuple(reaches),  # those the rules take now: no step through a refusal
         words=words,
         default=first,
     )
