@@ -123,7 +123,10 @@ function entryForm(entry, title, onSubmit) {
               : field.kind === "choice"
                 ? choiceField(field, values, drawFields)
                 : textField(field, values);
-          return el("label", "field", el("span", "field-label", field.label), input);
+          // A list of options is a group, not one control: a <label> round it would name
+          // its first option with every option's words.
+          const tag = field.kind === "choice" ? "div" : "label";
+          return el(tag, "field", el("span", "field-label", field.label), input);
         }),
     );
   };
