@@ -230,3 +230,31 @@ def test_only_the_effects_the_rules_take_now_are_offered() -> None:
     effect = entry.fields[0]
     assert effect.options == ("attack_up", "defense_up")
     assert effect.step("attack_up", 1) == "defense_up"
+
+
+def test_an_x_preparation_starts_at_the_time_said_at_its_last_use() -> None:
+    """Where the table most likely is: Illesbra's Fury (prep X) said at 3 in period 1
+    opens at 3 when its token is back (period 4); before any use it opens at 1."""
+    fury = {"name": "Fury", "prep": "X", "effects": ["attack_up"], "target": "ally"}
+    cards = {**CARDS, "Illesbra": ("agility", [fury, {"name": "Temptation", "prep": 1}])}
+    state = bestiary.start({"players": ["Anna", "Boris"], "tempo": "fast"})
+    state = act(state, {"do": "choose_castle", "castle": "forest_edge"})
+    for name, (klass, abilities) in cards.items():
+        summon = {"do": "summon", "creature": name, "class": klass, "vitality": 3}
+        state = act(state, {**summon, "attack_strength": 2, "abilities": abilities})
+    state = act(state, {"do": "turn_disc"}, {"do": "siege"})
+
+    def opens_at(state: Any) -> list[str | int]:
+        return [
+            e.fields[0].first
+            for e in bestiary.prompt(state).entries
+            if e.base.get("ability") == "fury" and e.base.get("target") == "saxum"
+        ]
+
+    assert opens_at(state) == [1]
+    use = {"do": "support", "creature": "illesbra", "ability": "fury", "target": "saxum"}
+    state = act(state, {**use, "prep": 3})
+    quiet = ({"do": "end_phase"}, {"do": "siege"}, {"do": "end_phase"})
+    for _ in range(3):
+        state = act(state, *quiet, {"do": "turn_disc"}, {"do": "siege"})
+    assert state.period == 4 and opens_at(state) == [3]

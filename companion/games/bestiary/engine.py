@@ -563,6 +563,8 @@ class BestiaryRules(Generic[S]):
             prep=prep,
         )
         state = state.evolve(tokens=tokens, effects=(*state.effects, *marks))
+        if ability.fixed_prep is None and action.get("prep") is not None:
+            state = _prep_kept(state, creature, ability, placed.prep)
         by_id = {c.id: c.name for c in state.creatures}
         state = emit(
             state,
@@ -634,6 +636,13 @@ class BestiaryRules(Generic[S]):
             sign_allows(state, seat, kind, target)
             not_in_castle(state, seat, target)
         return tuple(fx.Effect(kind, t.id, seat, state.period, ability.id) for kind, t in pairs)
+
+
+def _prep_kept(state: S, user: Creature, ability: Ability, prep: int) -> S:
+    """The preparation time said for an ability whose card gives none, kept: its next
+    use's entry starts there."""
+    kept = tuple(p for p in state.preps if (p[0], p[1]) != (user.id, ability.id))
+    return state.evolve(preps=(*kept, (user.id, ability.id, prep)))
 
 
 def _strength_kept(state: S, attacker: Creature, said: object) -> S:

@@ -156,6 +156,12 @@ def strength_field(state: State, attacker: Creature) -> Field:
     return replace(STRENGTH, default=state.last_strength(attacker) or STRENGTH.default)
 
 
+def prep_field(state: State, user: Creature, ability: Ability) -> Field:
+    """An X or unknown preparation time, starting where the table most likely is: the
+    time said at this ability's last use (a blank card's printed time), else 1."""
+    return replace(PREP, default=state.last_prep(user, ability) or PREP.default)
+
+
 def creature_names(creature: Creature) -> dict[str, str]:
     """A creature's name in each language (the roster's, else as its card says it)."""
     return {lang: labels.creature(creature.id, creature.name, lang) for lang in ("en", "ru")}
@@ -299,7 +305,7 @@ def _support_choices(
             if ability.effects
             else [base]
         )
-        prep = (PREP,) if ability.fixed_prep is None else ()
+        prep = (prep_field(state, creature, ability),) if ability.fixed_prep is None else ()
         if not ability.effects:
             said = effect_entry(
                 state, creature, ability, kinds=fx.BASE_EFFECTS, prep=prep, legal=_legal
@@ -307,7 +313,7 @@ def _support_choices(
             extras.extend([said] if said else [])
         if prep:  # X on the card: the player says it when used
             free.append("support")
-            entries.extend(Entry(action, (PREP,), entry_key("support")) for action in targets)
+            entries.extend(Entry(action, prep, entry_key("support")) for action in targets)
             continue
         choices.extend(targets)
     return choices

@@ -200,6 +200,10 @@ class State(Evolving):
     # The strength each creature's last attack used (said, or its card's): the next
     # attack's entry starts there, where the table most likely is.
     strengths: tuple[tuple[str, int], ...] = ()
+    # The preparation time said last for each ability the card gives none (X, or a card
+    # left blank), by creature and ability: its next use starts there (a blank card's
+    # time is printed once and said the same each time).
+    preps: tuple[tuple[str, str, int], ...] = ()
     # The tempo stage (setup.tempo "choose"): what each seat chose, in turn; the tempo played.
     tempo_choices: tuple[str, ...] = ()
     chosen_tempo: str = ""
@@ -226,6 +230,11 @@ class State(Evolving):
     def last_strength(self, creature: Creature) -> int | None:
         """The strength this creature's last attack used, else its card's."""
         return dict(self.strengths).get(creature.id, creature.attack_strength)
+
+    def last_prep(self, creature: Creature, ability: Ability) -> int | None:
+        """The preparation time said at this ability's last use (none: its card's, if any)."""
+        said = {(c, a): prep for c, a, prep in self.preps}
+        return said.get((creature.id, ability.id), ability.fixed_prep)
 
     def army(self, seat: int) -> tuple[Creature, ...]:
         return tuple(c for c in self.creatures if c.owner == seat)

@@ -228,7 +228,6 @@ def _names(creature: Creature) -> dict[str, str]:
     return {lang: duel_labels.creature(creature.id, creature.name, lang) for lang in ("en", "ru")}
 
 
-PREP = duel_present.PREP
 MOUNTAINS = Field("on_mountains", "int", WORDS.key("field.on_mountains"), low=0, high=8, default=1)
 
 
@@ -324,7 +323,8 @@ def _ability_options(
         options = [{**base, "target": t.id} for t in state.creatures]
     else:
         options = [base]
-    prep = (PREP,) if ability.fixed_prep is None and ability.id != engine.VAMPIRISM else ()
+    asked = ability.fixed_prep is None and ability.id != engine.VAMPIRISM
+    prep = (duel_present.prep_field(state, user, ability),) if asked else ()
     if not ability.effects and ability.id not in SPECIAL:
         said = duel_present.effect_entry(
             state,
