@@ -102,3 +102,41 @@ def test_the_phones_form_and_the_prompt_json_carry_the_mapping() -> None:
     shown = Prompt(1, "turn", "k", entries=(entry,)).to_json()
     fields = shown["entries"][0]["fields"]  # type: ignore[index]
     assert fields[1]["default_by"] == ["creature", [["saxum", 3], ["fidea", 5]]]
+
+
+def test_a_field_that_only_opens_at_the_followed_value_is_not_moved_unseen() -> None:
+    """A Four-path pair: the second creature opens at the tower the first was just put at,
+    but NEXT on the first leaves the second where it stood (never moved unseen)."""
+    towers: dict[str | int, str | int] = {"none": "none", "tower_1": "tower_1"}
+    entry = Entry(
+        {"do": "siege"},
+        (
+            Field("areas.a", "choice", "l", options=("none", "tower_1"), omit=("none",)),
+            Field(
+                "areas.b",
+                "choice",
+                "l",
+                options=("none", "tower_1"),
+                omit=("none",),
+                default_by=("areas.a", towers),
+                follows_unseen=False,
+            ),
+        ),
+        "entry.siege",
+    )
+    assert entry.opening(1, ("tower_1",)) == "tower_1"  # shown: where the first went
+    assert entry.values(["tower_1"]) == ("tower_1", "none")  # NEXT: where it stood
+    assert entry.action(["tower_1"]) == {"do": "siege", "areas": {"a": "tower_1"}}
+
+
+def test_a_number_mapped_out_of_range_keeps_the_fields_own_default() -> None:
+    entry = Entry(
+        {"do": "x"},
+        (
+            Field("card", "choice", "l", options=("p", "q")),
+            Field("n", "int", "l", low=1, high=6, default=3, default_by=("card", {"q": 9})),
+        ),
+        "entry.x",
+    )
+    assert entry.values(["q"]) == ("q", 3)
+    assert entry.opening(1, ("q",)) == 3

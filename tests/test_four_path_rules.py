@@ -300,7 +300,8 @@ def test_a_players_second_creature_opens_at_the_tower_the_first_was_put_at(
 ) -> None:
     """In the teams game a player's two creatures that stood nowhere go to a tower
     together more often than apart: once Anna puts Messum at tower 2, Illesbra opens there
-    (and NEXT leaves her there); Clara's Fidea, another player's, still opens at none. In
+    (but NEXT on Messum leaves her where she stood: never moved unseen); Clara's Fidea,
+    another player's, still opens at none. In
     the duel every creature opens where it stood, whatever the one before it took."""
     (tmp_path / "teams").mkdir()
     (tmp_path / "duel").mkdir()
@@ -310,7 +311,8 @@ def test_a_players_second_creature_opens_at_the_tower_the_first_was_put_at(
     assert (messum + 1, illesbra + 1) == (illesbra, fidea)
     assert entry.opening(illesbra, ["tower_2"]) == "tower_2"
     assert entry.opening(fidea, ["tower_2", "tower_2"]) == "none"
-    assert entry.action(["tower_2"]) == {
+    assert entry.action(["tower_2"]) == {"do": "siege", "areas": {"messum": "tower_2"}}
+    assert entry.action(["tower_2", "tower_2"]) == {
         "do": "siege",
         "areas": {"messum": "tower_2", "illesbra": "tower_2"},
     }

@@ -92,9 +92,29 @@ class Field:
     # Asked only when an earlier field (by key) holds one of these values; else skipped.
     only_if: tuple[str, tuple[str | int, ...]] | None = None
     # The default follows an earlier field (by key): the value it holds maps to this
-    # field's default (a card's strength once the card is chosen); a value not mapped
-    # keeps ``default``. Not for names.
+    # field's default (a card's strength once the card is chosen); a value not mapped, or
+    # one the field cannot hold, keeps ``default``. Not for names, and no chains (a field
+    # followed follows none: the phones' form follows one step).
     default_by: tuple[str, Mapping[str | int, str | int]] | None = None
+    # Whether NEXT, which plays the fields after the one shown without showing them, takes
+    # the followed default too; False: the field only opens there, and NEXT leaves it at
+    # ``default`` (a creature's place is never moved unseen).
+    follows_unseen: bool = True
+
+    def holds(self, value: object) -> bool:
+        """Whether ``value`` is one of this field's (an option, a number in range)."""
+        if self.kind == "choice":
+            return value in self.options
+        if self.kind == "int":
+            return isinstance(value, int) and self.low <= value <= self.high
+        return isinstance(value, str)
+
+    def followed(self) -> list[object] | None:
+        """``default_by`` as the phones take it: [key, [[its value, this default], ...]]."""
+        if self.default_by is None:
+            return None
+        key, mapping = self.default_by
+        return [key, [[value, then] for value, then in mapping.items()]]
 
     @property
     def first(self) -> str | int:
@@ -199,16 +219,17 @@ class Entry:
             out.append(self.default(index, out))
         return tuple(out)
 
-    def default(self, index: int, before: Sequence[str | int]) -> str | int:
+    def default(self, index: int, before: Sequence[str | int], *, shown: bool = False) -> str | int:
         """Field ``index``'s value when it is not entered, given the values of the fields
-        before it: its ``default_by`` mapping of an earlier field's value, else its own."""
+        before it: its ``default_by`` mapping of an earlier field's value, else its own
+        (``shown``: where it opens; else what NEXT plays unseen, see ``follows_unseen``)."""
         item = self.fields[index]
-        if item.default_by is not None:
+        if item.default_by is not None and (shown or item.follows_unseen):
             key, mapping = item.default_by
             for earlier in range(min(index, len(before))):
                 if self.fields[earlier].key == key:
                     found = mapping.get(before[earlier])
-                    if found is not None and (item.kind != "choice" or found in item.options):
+                    if found is not None and item.holds(found):
                         return found
                     break
         return item.first
@@ -218,7 +239,7 @@ class Entry:
         item = self.fields[index]
         if item.default_by is None:
             return item.start
-        return item.reopen(self.default(index, self.values(entered)[:index]))
+        return item.reopen(self.default(index, self.values(entered)[:index], shown=True))
 
     def asks(self, index: int, entered: Sequence[str | int]) -> bool:
         """Whether field ``index`` is asked, given the values before it (``only_if``)."""
@@ -338,8 +359,7 @@ def _entry_json(entry: Entry, language: str) -> Wire:
     for item in entry.fields:
         described: Wire = {"key": item.key, "kind": item.kind, "default": item.first}
         if item.default_by is not None:
-            key, mapping = item.default_by
-            described["default_by"] = [key, [[value, then] for value, then in mapping.items()]]
+            described["default_by"] = item.followed()
         if item.kind == "int":
             described.update(low=item.low, high=item.high)
         elif item.kind == "text":

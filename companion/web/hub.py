@@ -390,12 +390,7 @@ def _field(item: Field, language: str) -> FieldForm:
         "default": item.first,
         "only_if": list(item.only_if) if item.only_if else None,
         "omit": list(item.omit),  # options that leave the key out of the action
-        # [the earlier field's key, [[its value, this field's default], ...]]
-        "default_by": (
-            [item.default_by[0], [[v, d] for v, d in item.default_by[1].items()]]
-            if item.default_by
-            else None
-        ),
+        "default_by": item.followed(),  # [the earlier key, [[its value, default], ...]]
     }
 
 

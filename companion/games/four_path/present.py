@@ -177,9 +177,10 @@ def siege_entry(state: FourPathState) -> Entry:
     tower more often than one leaves it), each player's together in seat order, then
     those at a tower. In the teams game a player's two creatures go to a tower together
     more often than apart (a pair holds a tower against the enemy's pair), so the second
-    of them that stood nowhere opens (and NEXT leaves it) at the tower the first was just
-    put at. The duel's four a player spread over the four towers, and there NEXT on one
-    would send the player's later creatures along unseen: each opens where it stood.
+    of them that stood nowhere opens at the tower the first was just put at (NEXT, which
+    plays the fields after the one shown unseen, leaves it where it stood: a creature is
+    never moved unseen). The duel's four a player spread over the four towers: each opens
+    where it stood.
     (Over the example sieges: 64 presses, against 71 in summon order, 74 with the
     enemy's creatures first, 76 with every creature following the one before it.)"""
     side = state.side
@@ -217,6 +218,7 @@ def siege_entry(state: FourPathState) -> Entry:
                 label_fields={"creature": _names(creature)},
                 omit=(standing[creature.id],),
                 default_by=(f"areas.{before.id}", follows) if paired else None,
+                follows_unseen=False,
             )
         )
     base: FourPathSiegeAction = {"do": "siege", "areas": {}}
