@@ -24,7 +24,7 @@ from dataclasses import replace
 from companion.games.spec import CardFace, CardKit, Cards
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.state import ABILITIES
-from companion.games.tetranomicon.types import tetra_view
+from companion.games.tetranomicon.types import NEW_CREATURE, tetra_view
 from companion.i18n import LANGUAGES
 from companion.rules.base import Action, Entry, Field, Prompt, View, Wire, did_you_mean
 from companion.rules.reading import Data
@@ -155,7 +155,18 @@ def _offered(cards: Cards, free: tuple[str, ...], summoned: set[str]) -> list[Da
 
 
 def _said(card: Mapping[str, object]) -> dict[str, str]:
-    return {language: name_in(card.get("name"), language) for language in LANGUAGES}
+    """A card as the summon offers it: its name, then the strength and the flag NEXT
+    plays with it ("Goetius · 2 · peace"), those the card knows."""
+    strength, flag = card.get("strength"), card.get("flag")
+    said: dict[str, str] = {}
+    for language in LANGUAGES:
+        parts = [name_in(card.get("name"), language)]
+        if _whole(strength, 0, 9):
+            parts.append(str(strength))
+        if flag in FLAGS:
+            parts.append(WORDS(f"flag.{flag}", language))
+        said[language] = " · ".join(parts)
+    return said
 
 
 def offer(prompt: Prompt, view: View, cards: Cards) -> Prompt:
@@ -245,7 +256,8 @@ def _new_creature(entry: Entry, known: set[str]) -> Entry:
     first = entry.fields[0]
     options = tuple(o for o in first.options if o == NO_ABILITY or o not in known)
     fields = (replace(first, options=options), *entry.fields[1:])
-    return Entry(entry.base, fields, WORDS.key("entry.new_creature"), entry.words)
+    base = {**entry.base, "ability": NEW_CREATURE}  # the box says "Summon a new creature"
+    return Entry(base, fields, WORDS.key("entry.new_creature"), entry.words)
 
 
 # --- what a summon teaches the library ----------------------------------------------------

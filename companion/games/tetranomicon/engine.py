@@ -91,7 +91,7 @@ def _new_epoch(state: State) -> State:
     epoch = state.epoch + 1
     coins = [f.coins for f in state.factions]
     first = ar.initiative(coins, state.first)
-    state = state.evolve(epoch=epoch, first=first, turn=first, passed=frozenset())
+    state = state.evolve(epoch=epoch, first=first, turn=first, passed=frozenset(), taken=())
     state = emit_event(state, {"event": "initiative", "epoch": epoch, "seat": first})
     if state.setup.diplomacy:
         order = tuple(turn_order(state))
@@ -460,6 +460,8 @@ def expedition(state: State, action: Action) -> State:
     if target:  # what the buttons open at the next time (entries.py); no rule reads it
         kept = tuple(held for held in state.held if held[0] != target)
         state = state.evolve(held=kept if won else (*kept, (target, neutral, level)))
+        if won and target not in state.taken:
+            state = state.evolve(taken=(*state.taken, target))
     state = emit_event(
         state,
         {

@@ -276,23 +276,26 @@ def _targets(state: State, seat: int) -> Field:
         for option in options
     }
     ends = [f"castle {end}" for end, _ in _routes_out(state, seat)]
+    # A castle whose trophy was taken this epoch holds no neutrals (L300) until the next
+    # epoch places new ones (L177): the expedition opens at the next that holds them.
+    fresh = [o for o in options[1:] if o not in state.taken] or [*options[1:2]]
     return _field(
         "target",
         "choice",
         options=options,
-        default=ends[0] if ends else options[min(1, len(free))],
+        default=ends[0] if ends else (fresh or [NO_TARGET])[0],
         names=names,
         omit=(NO_TARGET,),
     )
 
 
 def _routes_out(state: State, seat: int) -> list[tuple[int, int]]:
-    """The faction's routes into a castle nobody has built in, latest first: (that castle,
-    the route's other end)."""
+    """The faction's routes into a castle nobody has built in and whose trophy no
+    expedition took this epoch, latest first: (that castle, the route's other end)."""
     out: list[tuple[int, int]] = []
     for laid in reversed([r for r in state.routes if r.owner == seat]):
         for end, other in (laid.castles, laid.castles[::-1]):
-            if not state.buildings_in(end):
+            if not state.buildings_in(end) and f"castle {end}" not in state.taken:
                 out.append((end, other))
     return out
 

@@ -11,7 +11,7 @@ from companion.games.spec import EntryNote
 from companion.games.tetranomicon import present
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.state import State
-from companion.games.tetranomicon.types import SeatView, TetraView, tetra_view
+from companion.games.tetranomicon.types import NEW_CREATURE, SeatView, TetraView, tetra_view
 from companion.i18n import Field
 from companion.rules.base import Action, View
 
@@ -124,6 +124,8 @@ def _choice(view: TetraView, action: Action, language: str) -> str:
     if kind == "build" and "castle" in action:  # the likely build, a choice
         building = WORDS(f"building.{action.get('type')}", language)
         return ui("choice.build", language, type=building, castle=str(action.get("castle")))
+    if kind == "summon" and action.get("ability") == NEW_CREATURE:  # beside the library's
+        return WORDS("entry.new_creature", language)
     if WORDS.has(f"entry.{kind}"):
         return WORDS(f"entry.{kind}", language)
     return kind.replace("_", " ")

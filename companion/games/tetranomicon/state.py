@@ -262,6 +262,9 @@ class State(Evolving):
     # level). Their token stays in the castle (only a won trophy is taken, L300), so the
     # next expedition there most likely meets them again; a win there forgets them.
     held: tuple[tuple[str, int, int], ...] = ()
+    # The targets whose trophy an expedition took this epoch: no neutrals stand there until
+    # the next epoch places new ones in the castles with neither token nor building (L177).
+    taken: tuple[str, ...] = ()
     winners: tuple[int, ...] = ()
     winner: int | None = None
     events: tuple[Event, ...] = ()

@@ -239,6 +239,13 @@ class EntryBase(TypedDict):
 
     do: EntryKind
     castles: NotRequired[list[int]]
+    # "Summon a new creature" (beside a library's summon): the box names the entry by its
+    # base, so it says which of the two it is; the entry's first field, the ability, always
+    # replaces it in the action played.
+    ability: NotRequired[Literal["new"]]
+
+
+NEW_CREATURE: Literal["new"] = "new"
 
 
 # --- the events (one an ``event``; what the narration says) ------------------------------
