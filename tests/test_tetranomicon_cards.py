@@ -96,7 +96,7 @@ def test_a_creature_summoned_once_is_offered_by_name_at_its_cards_values(tmp_pat
     creature = summon.fields[0]
     assert creature.key == "creature" and creature.options[:2] == ("Goetius", "Saxum")
     assert "goetius" not in creature.options and creature.options[-1] == "none"
-    assert creature.say("Goetius", "ru") == "Гоэций · 2 · мир"  # what NEXT plays is shown
+    assert creature.say("Goetius", "ru") == "Гоэций 2 ☮"  # what NEXT plays is shown
     _open_summon(e)
     _tap(e, "seat1.red", "seat1.cyan")  # Saxum
     assert (e.app.ui.value, e.app.ui.entered) == (3, ("Saxum",))  # the card's strength
@@ -205,8 +205,8 @@ def test_a_summon_corrects_its_card_and_keeps_its_russian_name() -> None:
 def test_a_russian_name_is_offered_shown_and_edited_in_russian() -> None:
     dragon = {"name": {"en": "Dragon", "ru": "Дракон"}, "strength": 5, "flag": "war"}
     creature = _offered(_state(), (dragon,)).fields[0]
-    assert creature.say("Dragon", "ru") == "Дракон · 5 · война"
-    assert creature.say("Dragon", "en") == "Dragon · 5 · war"
+    assert creature.say("Dragon", "ru") == "Дракон 5 ⚔"
+    assert creature.say("Dragon", "en") == "Dragon 5 ⚔"
     assert KIT.face is not None and KIT.editor is not None and KIT.edited is not None
     face = KIT.face(dragon, "ru")
     assert face.name == "Дракон" and ("Сила", "5") in face.stats

@@ -50,12 +50,12 @@ def test_a_library_card_is_offered_with_the_values_next_plays() -> None:
     cards = ({**GOETIUS_CARD, "ability": "goetius"}, {"name": "Saxum", "strength": 3})
     summon = _offered(_state(), cards)
     creature = summon.fields[0]
-    assert creature.say("Goetius", "en") == "Goetius · 2 · peace"
-    assert creature.say("Goetius", "ru") == "Гоэций · 2 · мир"
+    assert creature.say("Goetius", "en") == "Goetius 2 ☮"
+    assert creature.say("Goetius", "ru") == "Гоэций 2 ☮"
     action = summon.action(("Goetius",))  # NEXT on the name: what the option said
     assert (action["strength"], action["flag"]) == (2, "peace")
     # a card that knows no flag says only what it knows; NEXT opens the flag as without it
-    assert creature.say("Saxum", "ru") == "Saxum · 3"
+    assert creature.say("Saxum", "ru") == "Saxum 3"
 
 
 def test_the_flag_and_the_creature_fields_have_distinct_titles() -> None:

@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from companion.games.spec import CardFace, CardKit, Cards
 from companion.games.tetranomicon.catalogue import WORDS
+from companion.games.tetranomicon.labels import PEACE_MARK, WAR_MARK
 from companion.games.tetranomicon.state import ABILITIES
 from companion.games.tetranomicon.types import NEW_CREATURE, tetra_view
 from companion.i18n import LANGUAGES
@@ -156,17 +157,15 @@ def _offered(cards: Cards, free: tuple[str, ...], summoned: set[str]) -> list[Da
 
 def _said(card: Mapping[str, object]) -> dict[str, str]:
     """A card as the summon offers it: its name, then the strength and the flag NEXT
-    plays with it ("Goetius · 2 · peace"), those the card knows."""
+    plays with it, those the card knows ("Goetius 2 ☮"): the flag as the game's peace and
+    war marks, so an ability's long name and its values fit the small panel's line."""
     strength, flag = card.get("strength"), card.get("flag")
-    said: dict[str, str] = {}
-    for language in LANGUAGES:
-        parts = [name_in(card.get("name"), language)]
-        if _whole(strength, 0, 9):
-            parts.append(str(strength))
-        if flag in FLAGS:
-            parts.append(WORDS(f"flag.{flag}", language))
-        said[language] = " · ".join(parts)
-    return said
+    values = [str(strength)] if _whole(strength, 0, 9) else []
+    if flag in FLAGS:
+        values.append(PEACE_MARK if flag == "peace" else WAR_MARK)
+    return {
+        language: " ".join((name_in(card.get("name"), language), *values)) for language in LANGUAGES
+    }
 
 
 def offer(prompt: Prompt, view: View, cards: Cards) -> Prompt:
