@@ -16,6 +16,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.catalogue.refusals import refusal
 from companion.games.tetranomicon import arithmetic as ar
 from companion.games.tetranomicon import engine, present
 from companion.games.tetranomicon.state import State
@@ -487,3 +488,26 @@ def test_the_prompt_asks_the_right_player_along_the_goldens(path: Path) -> None:
                 pytest.fail(f"{where}: offered {choice}, refused: {error}")
         history.append(engine.step(state, step))
         undone.clear()
+
+
+def test_a_name_that_is_no_name_is_refused_not_kept_as_its_printout(tmp_path: Path) -> None:
+    """A phone or a script sending ``creature: [a]`` (or an artifact named by a mapping)
+    is told the field must be a name; it is not summoned as a creature called "['a']"."""
+    table = Table.new_game(
+        Journal(tmp_path / "j.sqlite"),
+        "tetranomicon",
+        {"players": ["Bora", "Olga"], "factions": ["brotherhood", "order"], "youngest": "Bora"},
+    )
+    table.apply({"do": "epoch_card", "type": "creatures"})
+    table.apply({"do": "relation", "state": "war"})
+    head = table.head
+    summon = {"do": "summon", "strength": 3, "flag": "war"}
+    for bad in ({**summon, "creature": ["a"]}, {"do": "artifact", "influence": 1, "name": {}}):
+        with pytest.raises(IllegalAction, match="must be a name or a number") as refused:
+            table.apply(bad)
+        assert refusal(refused.value, "ru") != str(refused.value)  # said in Russian too
+    assert table.head == head
+    table.apply({**summon, "creature": "Saxum"})
+    table.apply({"do": "artifact", "influence": 1, "name": 7})  # a number is a name
+    names = [c["name"] for c in table.view()["seats"][0]["army"]]  # type: ignore[index]
+    assert names == ["Saxum"]

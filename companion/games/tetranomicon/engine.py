@@ -356,11 +356,19 @@ def artifact(state: State, action: Action) -> State:
             "event": "artifact_made",
             "seat": seat,
             "influence": influence,
-            "name": str(action.get("name") or ""),
+            "name": _given_name(action, "name"),
             "ferrarius": bonus,
         },
     )
     return _next_turn(state, seat)
+
+
+def _given_name(action: Action, key: str) -> str:
+    """An optional name the action gives (an artifact's, a creature's), or "": a name or a
+    number, never a list or a mapping taken for a name such as "['a']"."""
+    if action.get(key) in (None, ""):
+        return ""
+    return str(require(action, key, "a name"))
 
 
 def summon(state: State, action: Action) -> State:
@@ -382,7 +390,7 @@ def summon(state: State, action: Action) -> State:
     faction = state.faction(seat)
     cost = ar.summon_cost(len(faction.army) + 1, faction.has("goetius"), _discount(action))
     state = _spend(state, seat, cost, "this summon")
-    name = str(action.get("creature") or (ability.capitalize() if ability != "none" else ""))
+    name = _given_name(action, "creature") or (ability.capitalize() if ability != "none" else "")
     name = name or f"creature {len(faction.army) + 1}"
     creature = Creature(name, strength, flag == WAR, ability)
     faction = state.faction(seat)
