@@ -18,7 +18,8 @@ import io
 import sys
 from collections.abc import Mapping
 
-from companion.catalogue.refusals import compiled, placed
+from companion.catalogue import commands
+from companion.catalogue.refusals import compiled
 from companion.i18n import LANGUAGES
 
 PREFIX = "companion: "
@@ -98,7 +99,8 @@ def _said(printed: str, language: str) -> str:
 
 def said(line: str, language: str, own: Mapping[str, str] = RU) -> str:
     """One line of the command in ``language``: ``companion:`` kept, then one of its own
-    sentences, else a problem after its place (``cards.yaml:12: cards[0].vitality: why``)."""
+    sentences, else the commands' shared lines and a problem after its place
+    (``cards.yaml:12: cards[0].vitality: why``)."""
     if language != "ru" or not line:
         return line
     prefix = PREFIX if line.startswith(PREFIX) else ""
@@ -107,7 +109,7 @@ def said(line: str, language: str, own: Mapping[str, str] = RU) -> str:
         found = template.pattern.match(body)
         if found is not None:
             return prefix + template.russian.format(**found.groupdict())
-    return prefix + placed(body, language)
+    return prefix + commands.said(body, language)  # the commands' shared lines, the rules'
 
 
 __all__ = ["RU", "cards_main", "said"]

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+from companion.catalogue import commands
 from companion.catalogue.refusals import compiled
 from companion.games import GAMES
 from companion.i18n import LANGUAGES
@@ -464,6 +465,8 @@ def _said(printed: str, language: str) -> str:
             if found is not None:
                 body = template.russian.format(**found.groupdict())
                 break
+        else:  # not this command's own: the commands' shared lines (a config's problem)
+            body = commands.said(body, language)
         lines.append(prefix + body)
     return "\n".join(lines)
 

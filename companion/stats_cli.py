@@ -58,9 +58,14 @@ class ReadJournal(Journal):
     reads, never made, migrated nor given columns (the :class:`Journal` opens a file that
     takes no writes so; this asks it to for every file)."""
 
+    def __init__(self, path: Path, language: str) -> None:
+        self.language = language  # what a refusal is said in
+        super().__init__(path)
+
     def _connect(self, uri: str, version: int) -> None:
         if version == 0:  # an SQLite file with no tables: not ours to make a journal of
-            raise NotAJournal(WORDS("not_journal", "en", path=self.path, why="no tables"))
+            why = WORDS("why_no_tables", self.language)
+            raise NotAJournal(WORDS("not_journal", self.language, path=self.path, why=why))
         self.read_only = True
         super()._connect(uri, version)
 
@@ -153,7 +158,8 @@ def _open(path: Path, language: str) -> Journal:
     if not path.exists():
         raise Refused(WORDS("no_journal", language, path=path))
     if not path.is_file():  # a device, a pipe: never read (it could wait for ever)
-        raise NotAJournal(WORDS("not_journal", language, path=path, why=_not_a("file", language)))
+        why = WORDS("why_not_file", language)
+        raise NotAJournal(WORDS("not_journal", language, path=path, why=why))
     try:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_MAGIC))
@@ -162,10 +168,10 @@ def _open(path: Path, language: str) -> Journal:
     if not head:
         raise NotAJournal(WORDS("empty_file", language, path=path))
     if head != SQLITE_MAGIC:
-        why = _not_a("SQLite file", language)
+        why = WORDS("why_not_sqlite", language)
         raise NotAJournal(WORDS("not_journal", language, path=path, why=why))
     try:
-        return ReadJournal(path)
+        return ReadJournal(path, language)
     except StorageError:
         raise
     except JournalError as error:
@@ -174,17 +180,6 @@ def _open(path: Path, language: str) -> Journal:
         if "not a companion journal" in str(error):
             raise NotAJournal(str(error)) from error
         raise
-
-
-def _not_a(what: str, language: str) -> str:
-    """Why a path is no journal: not a file, not an SQLite file."""
-    said = {
-        ("file", "en"): "not a file",
-        ("file", "ru"): "не файл",
-        ("SQLite file", "en"): "not an SQLite file",
-        ("SQLite file", "ru"): "не файл SQLite",
-    }
-    return said.get((what, language), said[(what, "en")])
 
 
 def _one_line(message: str, path: Path, language: str) -> str:

@@ -47,6 +47,9 @@ EN: dict[str, str] = {
     "empty_file": "{path}: an empty file, not a journal (the table makes its journal at its "
     "first game); it was left untouched",
     "not_journal": "{path}: not a companion journal ({why}); it was left untouched",
+    "why_not_file": "not a file",
+    "why_not_sqlite": "not an SQLite file",
+    "why_no_tables": "no tables",
     "damaged_file": "{path}: the file is damaged (SQLite integrity check failed{where}); it "
     "was left untouched",
     "at_page": " at page {page}",
@@ -89,6 +92,9 @@ RU: dict[str, str] = {
     "empty_file": "{path}: пустой файл, а не журнал (стол заводит журнал при первой игре); "
     "файл не тронут",
     "not_journal": "{path}: это не журнал компаньона ({why}); файл не тронут",
+    "why_not_file": "не файл",
+    "why_not_sqlite": "не файл SQLite",
+    "why_no_tables": "в нём нет таблиц",
     "damaged_file": "{path}: файл повреждён (проверка целостности SQLite не прошла{where}); "
     "файл не тронут",
     "at_page": " на странице {page}",

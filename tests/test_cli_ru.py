@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -351,3 +352,27 @@ def test_run_says_a_russian_configs_problems_in_russian(
     code, _, err = run(capsys, "run", "--config", str(path), "--fakes")
     assert code == 2
     assert err == f"companion: {path}:3: leds.count: светодиодов 7: их число должно быть кратно 6\n"
+
+
+@pytest.mark.parametrize("command", [("games",), ("cards", "check"), ("stats",)])
+def test_a_bad_config_named_to_games_cards_and_stats_is_said_in_russian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: tuple[str, ...]
+) -> None:
+    """Each command with ``--lang ru`` and a config it cannot use: the config's problem in
+    Russian (games and cards said it in English)."""
+    path = tmp_path / "table.yaml"
+    path.write_text("leds:\n  count: 7\n", encoding="utf-8")
+    code, _, err = run(capsys, *command, "--config", str(path), "--lang", "ru")
+    assert code == 2, err
+    assert f"{path}:2: leds.count: светодиодов 7: их число должно быть кратно 6" in err, err
+
+
+def test_a_file_with_no_tables_is_no_journal_in_russian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "empty.sqlite"
+    with sqlite3.connect(path) as db:  # an SQLite file, and no table in it
+        db.execute("PRAGMA user_version = 0")
+    code, _, err = run(capsys, "stats", "--journal", str(path), "--lang", "ru")
+    assert code == 2, err
+    assert "это не журнал компаньона (в нём нет таблиц)" in err, err

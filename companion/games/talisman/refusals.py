@@ -13,7 +13,7 @@ TEMPLATES: dict[str, str] = {
         "у героя {hero} нет предметов: жизнь спасает только его предмет, его доспех (L158)"
     ),
     "'enemies': the Strength (or Craft) of each enemy, e.g. [3, 4]": (
-        "'enemies': Сила (или Магия) каждого врага, например [3, 4]"
+        "'enemies': Сила (или Умение) каждого врага, например [3, 4]"
     ),
     "a hero attacks another hero": "герой нападает на другого героя",
     "one fate, one reroll a battle (L64)": "одна судьба — один переброс за битву (L64)",
