@@ -400,11 +400,10 @@ def club_report(club: Club, language: str = "en") -> str:
 
 
 def write_club_report(club: Club, path: Path, language: str) -> str | None:
-    """The report written whole (a page that reloads never reads half of it); why not."""
-    temporary = path.with_name(f".{path.name}.part")
+    """The report written whole and readable by all, as ``companion stats --html`` writes
+    its own (:func:`stats_html.write_whole`); why not."""
     try:
-        temporary.write_text(club_report(club, language), encoding="utf-8")
-        temporary.replace(path)
+        stats_html.write_whole(path, club_report(club, language))
     except OSError as error:
         return f"companion club: cannot write {path}: {error.strerror or error}"
     return None

@@ -518,15 +518,19 @@ SHARED = 0o644  # the report's mode: a club hands it round (the CLI's umask make
 
 
 def write_report(stats: Mapping[str, object], path: Path, language: str) -> None:
-    """``companion stats --html FILE``: the report, written whole (UTF-8): into a file of its
-    own in the same folder, then renamed over FILE, so a browser reloading it never reads
-    half of one; readable by all (:data:`SHARED`), whatever the umask."""
-    path = Path(path)
+    """``companion stats --html FILE``: the report, written whole (:func:`write_whole`)."""
+    write_whole(Path(path), report(stats, language))
+
+
+def write_whole(path: Path, page: str) -> None:
+    """A report written whole (UTF-8): into a file of its own in the same folder, then
+    renamed over ``path``, so a browser reloading it never reads half of one (a failed
+    write leaves nothing behind); readable by all (:data:`SHARED`), whatever the umask."""
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     temporary = Path(name)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(report(stats, language))
+            out.write(page)
         temporary.chmod(SHARED)
         temporary.replace(path)
     except BaseException:

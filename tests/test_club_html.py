@@ -11,7 +11,9 @@ language, and says so in its exit code when it cannot."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import subprocess
 import sys
 import threading
@@ -195,3 +197,21 @@ def test_a_burst_of_finished_games_rewrites_the_report_once() -> None:
         finished.set()
     club_module._listen(stop, 1.5, finished, lambda: written.append(1) or 0, printing)
     assert written == [1]
+
+
+def test_the_report_is_readable_by_all_whatever_the_umask_and_leaves_no_part_file(
+    tmp_path: Path,
+) -> None:
+    """The club hands its report round: 0644 under the CLI's umask 077, as `companion stats
+    --html` writes its own; a folder it cannot write in is said, and nothing is left."""
+    path = tmp_path / "club.html"
+    old = os.umask(0o077)
+    try:
+        assert write_club_report(club_of(), path, "en") is None
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["club.html"]
+    missing = tmp_path / "gone" / "club.html"
+    said = write_club_report(club_of(), missing, "en")
+    assert said is not None and said.startswith(f"companion club: cannot write {missing}")
