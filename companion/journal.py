@@ -385,6 +385,13 @@ class Journal:
     def games(self) -> list[GameRecord]:
         return [self.game(game_id) for game_id in self.game_ids()]
 
+    def heads(self) -> tuple[tuple[int, int, str], ...]:
+        """Every game's (id, head, status), oldest first, as the rows hold them unchecked:
+        what changes when a game is played, ended or archived (a cheap key for what is
+        read from the games; under a millisecond for 500)."""
+        rows = self._db.execute("SELECT id, head, status FROM games ORDER BY id")
+        return tuple((int(row[0]), int(row[1]), str(row[2])) for row in rows)
+
     def set_status(self, game_id: int, status: str) -> None:
         with self._transaction():
             self._update_game(game_id, status=status)

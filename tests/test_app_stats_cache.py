@@ -12,10 +12,14 @@ from pathlib import Path
 import pytest
 
 from companion import app as app_module
+from companion import loop as loop_module
 from companion import stats
+from companion.app import build_app
+from companion.config import load
 from companion.journal import Journal
 from companion.loop import App
 from companion.stats_cache import META_KEY
+from companion.table import NewGame
 from tests.conftest import EXAMPLES
 from tests.test_stats import play
 
@@ -91,3 +95,28 @@ def test_a_failed_fill_is_logged_never_fatal(
 
 def test_a_journal_in_memory_starts_no_thread() -> None:
     assert app_module.start_stats_fill(Path(":memory:")) is None
+
+
+def test_the_standings_are_read_again_only_once_a_game_changed(
+    journal: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MENU Standings opened twice reads the journal once (every action row is checked on a
+    reading); an action played, or a game ended, and it is read again."""
+    readings: list[int] = []
+    real = stats.standings
+
+    def counted(journal: Journal, limit: int = 5) -> list[tuple[str, int, int]]:
+        readings.append(1)
+        return real(journal, limit)
+
+    monkeypatch.setattr(loop_module, "standings", counted)
+    app: App = build_app(load(None), fakes=True, journal_path=journal)
+    try:
+        app.execute(NewGame("manus", {"players": ["Anna", "Boris"]}))
+        first = app._standings()
+        assert first and app._standings() == first  # the example games' winners
+        assert len(readings) == 1
+        app.apply({"do": "place_site", "temperature": "warm", "humidity": "wet"})
+        assert app._standings() == first and len(readings) == 2
+    finally:
+        app.close()
