@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from companion import stats_html
 from companion.games import GAMES
-from companion.stats_parts import name_key
+from companion.stats import player_rows
 from companion.stats_words import rounded
 
 if TYPE_CHECKING:
@@ -298,52 +298,16 @@ def club_stats(games: Sequence[PublicGame], language: str = "en") -> dict[str, o
     trimmed and without regard to case), per game (played, average actions, the history by
     the box's game number). Minutes and the game's own units are not in a public journal;
     the game's own charts are there when its journals carry the final view."""
-    shown: dict[str, str] = {}
-    counts: dict[str, dict[str, object]] = {}
     by_game: dict[str, list[PublicGame]] = {}
     for played in games:
         by_game.setdefault(played.game, []).append(played)
-        winners = {name_key(name) for name in played.winners}
-        for key in dict.fromkeys(name_key(name) for name in played.players if name_key(name)):
-            name = shown.setdefault(key, _first(played.players, key))
-            row = counts.setdefault(key, {"name": name, "games": 0, "wins": 0, "by_game": {}})
-            one = _tally(row, played.game)
-            won = int(key in winners)
-            for tally in (row, one):
-                tally["games"] = _int(tally["games"]) + 1
-                tally["wins"] = _int(tally["wins"]) + won
-    players = []
-    for row in counts.values():
-        row["win_rate"] = rounded(_int(row["wins"]) / max(1, _int(row["games"])), 4)
-        players.append(row)
-    players.sort(  # as companion.stats ranks them
-        key=lambda r: (-_int(r["wins"]), -_float(r["win_rate"]), name_key(str(r["name"])))
-    )
+    players = player_rows(games)  # as companion.stats counts and ranks them
     return {
         "players": players,
         "games": {name: _game(name, mine, language) for name, mine in by_game.items()},
         "unfinished": None,  # a public journal is published when its game ends
         "finished": len(games),
     }
-
-
-def _first(names: Sequence[str], key: str) -> str:
-    return next(name for name in names if name_key(name) == key).strip()
-
-
-def _tally(row: dict[str, object], game: str) -> dict[str, object]:
-    games = row["by_game"]
-    assert isinstance(games, dict)
-    tally: dict[str, object] = games.setdefault(game, {"games": 0, "wins": 0})
-    return tally
-
-
-def _int(value: object) -> int:
-    return value if isinstance(value, int) else 0
-
-
-def _float(value: object) -> float:
-    return float(value) if isinstance(value, int | float) else 0.0
 
 
 def _number(game_id: str) -> tuple[int, str]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from companion.games import GAMES
 from companion.games.spec import AnySpec
@@ -126,7 +127,7 @@ def tell(found: Gathered, *, player: str | None = None, language: str = "en") ->
         wanted = name_key(player)
         played = [p for p in played if wanted in {name_key(n) for n in p.players}]
         unfinished = [r for r in unfinished if wanted in {name_key(n) for n in setup_players(r)}]
-    players = _players(played)
+    players = player_rows(played)
     if player is not None:
         players = [row for row in players if name_key(str(row["name"])) == name_key(player)]
     return {
@@ -155,7 +156,7 @@ def known_players(found: Gathered) -> list[str]:
 def standings(journal: Journal, limit: int = 5) -> list[tuple[str, int, int]]:
     """The table's top players for the box's MENU: (name, wins, games), most wins first
     (as :func:`table_stats` orders them; the games' own numbers are not told)."""
-    rows = _players(gather(journal).played)[:limit]
+    rows = player_rows(gather(journal).played)[:limit]
     return [(str(row["name"]), _int(row["wins"]), _int(row["games"])) for row in rows]
 
 
@@ -174,7 +175,21 @@ def fill_cache(path: Path) -> int:
 # --- per player -----------------------------------------------------------------------------
 
 
-def _players(played: Iterable[Played]) -> list[Wire]:
+class Tallied(Protocol):
+    """A finished game as the players' table counts it (a journal's, or a club's public
+    one): its game, its players by seat and its winners."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def winners(self) -> Sequence[str]: ...
+
+
+def player_rows(played: Iterable[Tallied]) -> list[Wire]:
+    """Per player (trimmed, matched without regard to case; a name at two seats plays one
+    game): games, wins, win rate and by game, the most wins first."""
     shown: dict[str, str] = {}  # the key -> the name as first seen
     games: dict[str, int] = {}
     wins: dict[str, int] = {}
