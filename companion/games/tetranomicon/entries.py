@@ -278,12 +278,13 @@ def _targets(state: State, seat: int) -> Field:
     ends = [f"castle {end}" for end, _ in _routes_out(state, seat)]
     # A castle whose trophy was taken this epoch holds no neutrals (L300) until the next
     # epoch places new ones (L177): the expedition opens at the next that holds them.
-    fresh = [o for o in options[1:] if o not in state.taken] or [*options[1:2]]
+    offered = options[1:]
+    fresh = next((o for o in offered if o not in state.taken), offered[0] if offered else None)
     return _field(
         "target",
         "choice",
         options=options,
-        default=ends[0] if ends else (fresh or [NO_TARGET])[0],
+        default=ends[0] if ends else (fresh or NO_TARGET),
         names=names,
         omit=(NO_TARGET,),
     )
