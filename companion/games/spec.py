@@ -222,6 +222,39 @@ class CardFace:
     lines: tuple[tuple[str, str], ...] = ()
 
 
+# --- reading a card of a library file (the games' card kits share its shape) -------------
+
+
+def name_in(value: object, language: str = "en") -> str:
+    """A card's name in ``language``: a name, or one per language ({en: ..., ru: ...}, the
+    English one where ``language`` has none)."""
+    if isinstance(value, Mapping):
+        return str(value.get(language) or value.get("en") or "")
+    return str(value or "")
+
+
+def name_problem(value: object) -> str | None:
+    """Why ``value`` is no card's name (None: it is one)."""
+    if isinstance(value, str) and value.strip():
+        return None
+    if isinstance(value, Mapping) and isinstance(value.get("en"), str) and value["en"].strip():
+        return None
+    return "a name, or {en: ..., ru: ...}"
+
+
+def name_key(at: str, value: object, language: str) -> str:
+    """Where the name in the table's language is written (``at``, or ``at.ru``): a name
+    given per language keeps the other language's."""
+    if isinstance(value, Mapping):
+        return f"{at}.{language if language in value else 'en'}"
+    return at
+
+
+def whole_in(value: object, low: int, high: int) -> bool:
+    """A whole number from ``low`` to ``high`` (never a YAML yes/no)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def _as_given(setup: Setup) -> Setup:
     return setup
 

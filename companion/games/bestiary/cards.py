@@ -57,7 +57,8 @@ from companion.games.bestiary.card_fields import (
 from companion.games.bestiary.card_fields import said as word_names
 from companion.games.bestiary.catalogue import WORDS
 from companion.games.bestiary.state import CLASSES
-from companion.games.spec import CardFace, CardKit, Cards
+from companion.games.spec import CardFace, CardKit, Cards, name_in, name_problem, whole_in
+from companion.games.spec import name_key as _name_key
 from companion.rules import effects as fx
 from companion.rules.base import Action, Entry, Field, Prompt, View, Wire, did_you_mean
 from companion.rules.reading import Data, rows
@@ -133,18 +134,6 @@ def _unknown(
     ]
 
 
-def _name_problem(value: object) -> str | None:
-    if isinstance(value, str) and value.strip():
-        return None
-    if isinstance(value, Mapping) and isinstance(value.get("en"), str) and value["en"].strip():
-        return None
-    return "a name, or {en: ..., ru: ...}"
-
-
-def _whole(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
 def check(cards: object, kinds: tuple[str, ...] | None = None) -> list[Problem]:
     """Every problem of a library's cards, each with its key path (from the list);
     ``kinds``: the effects a card may name (the game's; the Bestiary's by default)."""
@@ -158,7 +147,7 @@ def check(cards: object, kinds: tuple[str, ...] | None = None) -> list[Problem]:
             problems.append((at, "a card is a mapping of id, name, class, vitality, ..."))
             continue
         problems += _unknown(card, CARD_KEYS, at)
-        why = _name_problem(card.get("name"))
+        why = name_problem(card.get("name"))
         if why:
             problems.append(((*at, "name"), why))
         ident = card_id(card)
@@ -172,10 +161,10 @@ def check(cards: object, kinds: tuple[str, ...] | None = None) -> list[Problem]:
                 ((*at, "class"), f"strength, agility or intellect, not {klass!r}{hint}")
             )
         vitality = card.get("vitality")
-        if vitality is not None and not _whole(vitality, 1, 20):
+        if vitality is not None and not whole_in(vitality, 1, 20):
             problems.append(((*at, "vitality"), f"a whole number from 1 to 20, not {vitality!r}"))
         attack = card.get("attack")
-        if attack is not None and attack != VARIES and not _whole(attack, 0, 20):
+        if attack is not None and attack != VARIES and not whole_in(attack, 0, 20):
             problems.append(((*at, "attack"), f"0 to 20 or varies, not {attack!r}"))
         problems += _check_abilities(card.get("abilities"), (*at, "abilities"), kinds or EFFECTS)
     return problems
@@ -193,11 +182,11 @@ def _check_abilities(
             problems.append((here, "an ability is a mapping of name, prep, effects, target"))
             continue
         problems += _unknown(ability, ABILITY_KEYS, here)
-        why = _name_problem(ability.get("name"))
+        why = name_problem(ability.get("name"))
         if why:
             problems.append(((*here, "name"), why))
         prep = ability.get("prep")
-        if prep is not None and prep != "X" and not _whole(prep, 1, 6):
+        if prep is not None and prep != "X" and not whole_in(prep, 1, 6):
             problems.append(((*here, "prep"), f"1 to 6 or X, not {prep!r}"))
         effects = ability.get("effects") or []
         if not isinstance(effects, list):
@@ -214,12 +203,6 @@ def _check_abilities(
 
 
 # --- reading a card -----------------------------------------------------------------------
-
-
-def name_in(value: object, language: str) -> str:
-    if isinstance(value, Mapping):
-        return str(value.get(language) or value.get("en") or "")
-    return str(value or "")
 
 
 def card_id(card: Mapping[str, object]) -> str:
@@ -482,14 +465,6 @@ def face(card: Mapping[str, object], language: str) -> CardFace:
             parts.append(WORDS.name("target", str(target), language))
         lines.append((name_in(ability.get("name"), language), " · ".join(parts)))
     return CardFace(name_in(card.get("name"), language), stats, tuple(lines))
-
-
-def _name_key(at: str, value: object, language: str) -> str:
-    """Where the name in the table's language is written: a name given per language keeps
-    the other language's."""
-    if isinstance(value, Mapping):
-        return f"{at}.{language if language in value else 'en'}"
-    return at
 
 
 def _choice(

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from companion.games.spec import CardFace, CardKit, Cards
+from companion.games.spec import CardFace, CardKit, Cards, name_in, name_problem, whole_in
+from companion.games.spec import name_key as _name_key
 from companion.games.tetranomicon.catalogue import WORDS
 from companion.games.tetranomicon.labels import PEACE_MARK, WAR_MARK
 from companion.games.tetranomicon.state import ABILITIES
@@ -47,13 +48,6 @@ def starting() -> Cards:
 # --- reading a card -------------------------------------------------------------------------
 
 
-def name_in(value: object, language: str = "en") -> str:
-    """A card's name in ``language`` (its English one where it has none)."""
-    if isinstance(value, Mapping):
-        return str(value.get(language) or value.get("en") or "")
-    return str(value or "")
-
-
 def ability_of(card: Mapping[str, object]) -> str:
     ability = card.get("ability")
     return ability if isinstance(ability, str) and ability in ABILITIES else NO_ABILITY
@@ -71,18 +65,6 @@ def same_creature(card: Mapping[str, object], other: Mapping[str, object]) -> bo
 # --- checking a library file ----------------------------------------------------------------
 
 
-def _whole(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def _name_problem(value: object) -> str | None:
-    if isinstance(value, str) and value.strip():
-        return None
-    if isinstance(value, Mapping) and isinstance(value.get("en"), str) and value["en"].strip():
-        return None
-    return "a name, or {en: ..., ru: ...}"
-
-
 def check(cards: object) -> list[Problem]:
     """Every problem of a library's cards, each with its key path (from the list)."""
     if not isinstance(cards, list):
@@ -98,11 +80,11 @@ def check(cards: object) -> list[Problem]:
             for key in card
             if key not in CARD_KEYS
         ]
-        why = _name_problem(card.get("name"))
+        why = name_problem(card.get("name"))
         if why:
             problems.append(((*at, "name"), why))
         strength = card.get("strength")
-        if strength is not None and not _whole(strength, 0, 9):
+        if strength is not None and not whole_in(strength, 0, 9):
             problems.append(((*at, "strength"), f"a whole number from 0 to 9, not {strength!r}"))
         flag = card.get("flag")
         if flag is not None and flag not in FLAGS:
@@ -115,7 +97,7 @@ def check(cards: object) -> list[Problem]:
         if why:
             continue
         for earlier, other in enumerate(cards[:index]):
-            named = isinstance(other, Mapping) and not _name_problem(other.get("name"))
+            named = isinstance(other, Mapping) and not name_problem(other.get("name"))
             if named and same_creature(card, other):
                 problems.append(((*at, "name"), f"the same creature as card {earlier + 1}"))
                 break
@@ -160,7 +142,7 @@ def _said(card: Mapping[str, object]) -> dict[str, str]:
     plays with it, those the card knows ("Goetius 2 ☮"): the flag as the game's peace and
     war marks, so an ability's long name and its values fit the small panel's line."""
     strength, flag = card.get("strength"), card.get("flag")
-    values = [str(strength)] if _whole(strength, 0, 9) else []
+    values = [str(strength)] if whole_in(strength, 0, 9) else []
     if flag in FLAGS:
         values.append(PEACE_MARK if flag == "peace" else WAR_MARK)
     return {
@@ -219,7 +201,7 @@ def offer(prompt: Prompt, view: View, cards: Cards) -> Prompt:
     flag_by: dict[str | int, str | int] = {}
     for value, card in zip(values, offered, strict=True):
         strength, flag = card.get("strength"), card.get("flag")
-        if _whole(strength, 0, 9):
+        if whole_in(strength, 0, 9):
             assert isinstance(strength, int)
             strength_by[value] = strength
         if flag in FLAGS:
@@ -278,7 +260,7 @@ def card_of(action: Action) -> Wire | None:
     name = name or ability.capitalize()
     card: Wire = {"name": _both(name, ability)}
     strength, flag = action.get("strength"), action.get("flag")
-    card["strength"] = strength if _whole(strength, 0, 9) else None
+    card["strength"] = strength if whole_in(strength, 0, 9) else None
     card["flag"] = flag if flag in FLAGS else None
     if ability != NO_ABILITY:
         card["ability"] = ability
@@ -339,14 +321,6 @@ def face(card: Mapping[str, object], language: str) -> CardFace:
     return CardFace(name_in(card.get("name"), language), stats, lines)
 
 
-def _name_key(value: object, language: str) -> str:
-    """Where the name in the table's language is written: a name given per language keeps
-    the other language's."""
-    if isinstance(value, Mapping):
-        return f"name.{language if language in value else 'en'}"
-    return "name"
-
-
 def _unknown_names() -> dict[str | int, Mapping[str, str]]:
     return {UNKNOWN: {language: WORDS("card.unknown", language) for language in LANGUAGES}}
 
@@ -359,7 +333,7 @@ def editor(card: Mapping[str, object], language: str) -> Entry:
     strength, flag = card.get("strength"), card.get("flag")
     fields = (
         Field(
-            _name_key(name, language),
+            _name_key("name", name, language),
             "text",
             WORDS.key("field.card_name"),
             low=1,
